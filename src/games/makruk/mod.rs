@@ -1,0 +1,1 @@
+//! Makruk (Thai chess). To be implemented.

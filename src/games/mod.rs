@@ -1,0 +1,103 @@
+//! Game rules. Each game lives in its own folder and knows nothing of
+//! protocols or threads; the engine layer reaches it through [`Game`] and
+//! [`GamePosition`] (text in/out) and [`crate::search::SearchPosition`]
+//! (what the search needs).
+
+pub mod makruk;
+
+use crate::search::SearchPosition;
+use std::fmt;
+
+/// Which way moves are written. Most games have one notation; Ōgi has USI
+/// (`7g7f`, `P*5e`) and Fairy-Stockfish's UCI form (`b2b3`, `P@e4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MoveNotation {
+    /// The game's own dialect notation (UCI for Makruk, USI for Ōgi, PTN for Tak).
+    #[default]
+    Native,
+    /// The notation Fairy-Stockfish uses over UCI with `UCI_Variant`.
+    Uci,
+}
+
+/// Why a position or move was refused. "Cannot parse" and "illegal here" are
+/// kept apart, as the architecture asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    /// The text is not a well-formed position / move.
+    Parse(String),
+    /// The text is well-formed, but the position is impossible or the move
+    /// is not legal in the current position.
+    Illegal(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Parse(s) => write!(f, "{s}"),
+            GameError::Illegal(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// How a finished game ended, from the first player's point of view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// `winner` is 0 for the first player (White / sente), 1 for the second.
+    Win { winner: usize, reason: String },
+    Draw { reason: String },
+}
+
+/// A game-specific engine option (the protocol layer prints and parses it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionKind {
+    Check { default: bool },
+    Spin { default: i64, min: i64, max: i64 },
+    Combo { default: String, vars: Vec<String> },
+    Button,
+    String { default: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: String,
+    pub kind: OptionKind,
+}
+
+/// A position as the text side of the engine sees it: notation in and out.
+pub trait GamePosition: SearchPosition {
+    /// The position in the game's notation (FEN, SFEN, TPS, ...).
+    fn to_notation(&self) -> String;
+    /// Parses a move and checks that it is legal here.
+    fn parse_move(&self, text: &str, notation: MoveNotation) -> Result<Self::Move, GameError>;
+    /// Writes a legal move of this position.
+    fn format_move(&self, mv: Self::Move, notation: MoveNotation) -> String;
+    /// Plays a legal move, keeping the game history (repetition, counters).
+    fn play(&mut self, mv: Self::Move);
+    /// All legal moves.
+    fn legal_move_list(&self) -> Vec<Self::Move>;
+    /// A human-readable board diagram, without the notation line.
+    fn diagram(&self) -> String;
+    /// The result if the game is over in this position (mate, stalemate,
+    /// repetition, counting, ...), else `None`.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Number of legal leaf nodes `depth` plies below this position.
+    fn perft(&mut self, depth: u32) -> u64;
+}
+
+/// One kind of game: its options and how to make positions. One value of it
+/// lives in each engine session and carries the game's option settings.
+pub trait Game: Send + 'static {
+    type Pos: GamePosition;
+    /// The variant id used by `UCI_Variant` and the command line (`makruk`).
+    const ID: &'static str;
+    fn new() -> Self;
+    /// Game-specific options (not Hash/MultiPV/..., which the engine owns).
+    fn options(&self) -> Vec<OptionSpec>;
+    /// Sets a game option. `Err` carries a message for the error line.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    fn start_position(&self) -> Self::Pos;
+    /// Parses and validates a position in the game's notation.
+    fn parse_position(&self, text: &str) -> Result<Self::Pos, GameError>;
+}

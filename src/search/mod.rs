@@ -1,0 +1,74 @@
+//! The game-generic search: alpha-beta (PVS) core, transposition table,
+//! time management and the worker thread that runs searches. Knows no text
+//! and no protocol: moves are typed values of the game, and the caller hands
+//! in a formatter for principal variations.
+
+pub mod types;
+
+pub use types::*;
+
+/// The score bound for mate: a mate found `n` plies from the root scores
+/// `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores with absolute value at least this are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INFINITY: i32 = MATE + 1;
+
+/// What the search needs from a game position. Implemented by every
+/// two-player perfect-information game (Makruk, Ōgi, Tak).
+///
+/// The position keeps its own undo stack, so `unmake` takes no argument.
+/// Scores are always from the point of view of the side to move.
+pub trait SearchPosition: Clone + Send + 'static {
+    type Move: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
+
+    /// 0 for the first player (White / sente), 1 for the second.
+    fn side_to_move(&self) -> usize;
+    /// Appends all legal moves to `out`.
+    fn generate_legal(&self, out: &mut Vec<Self::Move>);
+    /// Appends the legal "noisy" moves (captures, promotions) used by
+    /// quiescence search. Games without such a notion append nothing.
+    fn generate_noisy(&self, out: &mut Vec<Self::Move>);
+    fn make(&mut self, mv: Self::Move);
+    fn unmake(&mut self);
+    /// Passes the turn (null-move pruning). Only called when
+    /// `null_move_allowed` is true.
+    fn make_null(&mut self);
+    fn unmake_null(&mut self);
+    /// False in check, in zugzwang-prone endgames, or where a pass is
+    /// meaningless for the game.
+    fn null_move_allowed(&self) -> bool;
+    fn in_check(&self) -> bool;
+    /// Zobrist-style hash of everything that decides the legal moves and the
+    /// result (board, side to move, hands, counting state).
+    fn key(&self) -> u64;
+    /// Static evaluation in centipawns for the side to move.
+    fn evaluate(&self) -> i32;
+    /// A draw that needs no move generation: repetition (any repetition
+    /// inside the search, `plies_from_root` tells where the root is),
+    /// counting limits, move caps.
+    fn is_draw(&self, plies_from_root: usize) -> bool;
+    /// Score for the side to move when it has no legal move, relative to a
+    /// mate at this ply: `-MATE + ply` when that is a loss (checkmate),
+    /// `0` when a draw (Makruk stalemate).
+    fn no_moves_score(&self, ply: usize) -> i32;
+    /// A game-decided result before move generation (Tak roads): the score
+    /// for the side to move, or `None` when the game goes on.
+    fn terminal_score(&self, _ply: usize) -> Option<i32> {
+        None
+    }
+    /// Ordering hint for a move: higher is searched first. Captures should
+    /// score MVV-LVA style above zero; quiet moves return 0.
+    fn move_order_hint(&self, mv: Self::Move) -> i32;
+    /// True when the move is quiet (not a capture or promotion): killers,
+    /// history and late-move reductions apply to quiet moves only.
+    fn is_quiet(&self, mv: Self::Move) -> bool;
+    /// A small index for history tables, below `history_size()`.
+    fn history_index(&self, mv: Self::Move) -> usize;
+    fn history_size() -> usize;
+    /// Static exchange or cheap estimate of a noisy move's gain, used to
+    /// prune losing captures in quiescence. Default: the ordering hint.
+    fn noisy_gain(&self, mv: Self::Move) -> i32 {
+        self.move_order_hint(mv)
+    }
+}

@@ -1,0 +1,90 @@
+//! Values exchanged between the engine session and the search worker.
+
+use std::sync::Arc;
+
+/// Limits of one `go`, with clocks already mapped to players: index 0 is the
+/// first player (White in UCI `wtime`, sente in USI `btime`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Remaining time in ms per player (may be negative: treated as tiny).
+    pub time: [Option<i64>; 2],
+    /// Increment in ms per player.
+    pub inc: [Option<i64>; 2],
+    pub movestogo: Option<u32>,
+    /// USI byoyomi in ms.
+    pub byoyomi: Option<i64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves (UCI) .
+    pub mate: Option<u32>,
+    pub movetime: Option<i64>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+/// Engine settings the search reads at the start of each job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchSettings {
+    pub multipv: usize,
+    /// Milliseconds kept in reserve per move for GUI/transport lag.
+    pub move_overhead: i64,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings { multipv: 1, move_overhead: 10 }
+    }
+}
+
+/// Turns a line of moves played from a position into text.
+pub type PvFormatter<P, M> = Arc<dyn Fn(&P, &[M]) -> Vec<String> + Send + Sync>;
+
+/// One search request.
+pub struct Job<P: super::SearchPosition> {
+    pub position: P,
+    pub limits: SearchLimits,
+    pub settings: SearchSettings,
+    /// Restrict the root to these moves (`searchmoves`); empty = all.
+    pub searchmoves: Vec<P::Move>,
+    pub formatter: PvFormatter<P, P::Move>,
+}
+
+/// A score as the search reports it; dialects format it (UCI mate in moves,
+/// USI mate in plies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in this many plies: positive when the side to move mates,
+    /// negative when it is mated.
+    MatePlies(i32),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: Bound,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchEvent {
+    Info(SearchInfo),
+    /// The one final answer of a job. `best` is `None` when there is no
+    /// legal move.
+    BestMove { best: Option<String>, ponder: Option<String> },
+}
