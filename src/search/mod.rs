@@ -3,9 +3,19 @@
 //! and no protocol: moves are typed values of the game, and the caller hands
 //! in a formatter for principal variations.
 
+pub mod alphabeta;
+pub mod ordering;
+pub mod time;
+pub mod tt;
 pub mod types;
+pub mod worker;
 
+#[cfg(test)]
+mod tests;
+
+pub use alphabeta::{SearchResult, Searcher};
 pub use types::*;
+pub use worker::SearchWorker;
 
 /// The score bound for mate: a mate found `n` plies from the root scores
 /// `MATE - n`.

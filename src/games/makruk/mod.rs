@@ -1,1 +1,322 @@
-//! Makruk (Thai chess). To be implemented.
+//! Makruk (Thai chess), as Fairy-Stockfish plays the variant `makruk`,
+//! including both counting rules (board's honour and pieces' honour).
+//!
+//! * [`bitboard`]: attack tables.
+//! * [`types`]: pieces, squares, [`Move`].
+//! * [`position`]: board, make/unmake, zobrist key, counting.
+//! * [`movegen`]: legal move generation, perft.
+//! * [`fen`], [`notation`]: text in and out.
+//! * [`eval`]: static evaluation.
+
+pub mod bitboard;
+pub mod eval;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod types;
+
+pub use position::Position;
+pub use types::Move;
+
+use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome};
+use crate::search::{MATE, SearchPosition};
+use bitboard::bit;
+use movegen::{Counter, generate};
+use position::{ZOBRIST_COUNT_LEFT, ZOBRIST_COUNT_LIMIT};
+use types::*;
+
+pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+
+/// Name of the option that decides how board's honour starts.
+pub const OPTION_BOARD_HONOUR: &str = "Board Honour Counting";
+
+/// The Makruk game kind and its option settings.
+#[derive(Debug, Clone)]
+pub struct Makruk {
+    /// `auto`: board's honour starts by itself as in Fairy-Stockfish.
+    /// `gui`: only when a FEN from the GUI carries a count.
+    board_honour_auto: bool,
+}
+
+impl Game for Makruk {
+    type Pos = Position;
+    const ID: &'static str = "makruk";
+
+    fn new() -> Self {
+        Makruk {
+            board_honour_auto: true,
+        }
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            name: OPTION_BOARD_HONOUR.to_string(),
+            kind: OptionKind::Combo {
+                default: "auto".to_string(),
+                vars: vec!["auto".to_string(), "gui".to_string()],
+            },
+        }]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if !name.trim().eq_ignore_ascii_case(OPTION_BOARD_HONOUR) {
+            return Err(format!("unknown makruk option '{name}'"));
+        }
+        match value.trim().to_ascii_lowercase().as_str() {
+            "auto" => self.board_honour_auto = true,
+            "gui" => self.board_honour_auto = false,
+            v => {
+                return Err(format!(
+                    "invalid value '{v}' for option {OPTION_BOARD_HONOUR}: expected auto or gui"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn start_position(&self) -> Position {
+        match fen::parse(START_FEN, self.board_honour_auto) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start FEN is valid: {e}"),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, GameError> {
+        fen::parse(text, self.board_honour_auto)
+    }
+}
+
+impl Position {
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        self.board[mv.to()] != NO_PIECE
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        generate(self, &mut v, false);
+        v
+    }
+}
+
+impl SearchPosition for Position {
+    type Move = Move;
+
+    #[inline]
+    fn side_to_move(&self) -> usize {
+        self.side
+    }
+
+    fn generate_legal(&self, out: &mut Vec<Move>) {
+        generate(self, out, false);
+    }
+
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        generate(self, out, true);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.unmake_move();
+    }
+
+    fn make_null(&mut self) {
+        self.make_null_move();
+    }
+
+    fn unmake_null(&mut self) {
+        self.unmake_move();
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        let s = self.side;
+        let v = |k: usize| self.pieces(s, k).count_ones() as i32 * eval::VALUES[k];
+        v(MET) + v(KHON) + v(KNIGHT) + v(ROOK) >= eval::VALUES[ROOK]
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    /// Board, side to move and counting state. The exact count is hashed
+    /// only when fewer than 48 plies remain (where it can change results
+    /// inside a search); further away only the limit is hashed, so that
+    /// transpositions of different lengths still share entries.
+    fn key(&self) -> u64 {
+        let mut k = self.key;
+        if self.counting_limit != 0 {
+            let left = self.counting_limit as i64 - self.counting_ply as i64;
+            let bucket = left.clamp(-1, 48) + 2;
+            k ^= ZOBRIST_COUNT_LIMIT
+                .wrapping_mul(self.counting_limit as u64)
+                .rotate_left(17);
+            k ^= ZOBRIST_COUNT_LEFT
+                .wrapping_mul(bucket as u64)
+                .rotate_left(31);
+        }
+        k
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn is_draw(&self, plies_from_root: usize) -> bool {
+        if self.counting_exceeded() {
+            // Drawn unless the side to move is checkmated.
+            return !(self.in_check() && !movegen::has_legal_move(self));
+        }
+        self.repetitions(plies_from_root) >= 2
+    }
+
+    fn no_moves_score(&self, ply: usize) -> i32 {
+        if self.in_check() {
+            -MATE + ply as i32
+        } else {
+            0
+        }
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        let mut h = 0;
+        let victim = self.board[mv.to()];
+        if victim != NO_PIECE {
+            let attacker = piece_kind(self.board[mv.from()]);
+            h += 1000 + 10 * eval::VALUES[piece_kind(victim)] - eval::VALUES[attacker] / 10;
+        }
+        if mv.is_promotion() {
+            h += 900;
+        }
+        h
+    }
+
+    #[inline]
+    fn is_quiet(&self, mv: Move) -> bool {
+        !mv.is_promotion() && !self.is_capture(mv)
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let p = self.board[mv.from()] as usize;
+        (p.min(11)) * 64 + mv.to()
+    }
+
+    fn history_size() -> usize {
+        12 * 64
+    }
+
+    /// Victim plus promotion gain, minus the mover when the destination is
+    /// defended (a cheap stand-in for static exchange evaluation).
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        let (from, to) = (mv.from(), mv.to());
+        let attacker = piece_kind(self.board[from]);
+        let victim = self.board[to];
+        let mut gain = if victim != NO_PIECE {
+            eval::VALUES[piece_kind(victim)]
+        } else {
+            0
+        };
+        let mut mover = eval::VALUES[attacker];
+        if mv.is_promotion() {
+            gain += eval::VALUES[MET] - eval::VALUES[PAWN];
+            mover = eval::VALUES[MET];
+        }
+        let occ = self.occupied() ^ bit(from);
+        if self.attackers(to, self.side ^ 1, occ) != 0 {
+            gain -= mover;
+        }
+        gain
+    }
+}
+
+impl GamePosition for Position {
+    fn to_notation(&self) -> String {
+        fen::write(self)
+    }
+
+    fn parse_move(&self, text: &str, _notation: MoveNotation) -> Result<Move, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn format_move(&self, mv: Move, _notation: MoveNotation) -> String {
+        notation::format_move(mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    fn legal_move_list(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    /// Fairy-Stockfish's `d` board; `*` marks the side to move's edge.
+    fn diagram(&self) -> String {
+        let sep = " +---+---+---+---+---+---+---+---+\n";
+        let mut s = String::from("\n");
+        s.push_str(sep);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let p = self.board[rank * 8 + file];
+                let c = if p == NO_PIECE { ' ' } else { piece_char(p) };
+                s.push_str(" | ");
+                s.push(c);
+            }
+            let mark = (rank == 7 && self.side == BLACK) || (rank == 0 && self.side == WHITE);
+            s.push_str(if mark {
+                " | *\n"
+            } else if rank == 0 {
+                " |  \n"
+            } else {
+                " |\n"
+            });
+            s.push_str(sep);
+        }
+        s
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut c = Counter(0);
+        generate(self, &mut c, false);
+        if c.0 == 0 {
+            return Some(if self.in_check() {
+                Outcome::Win {
+                    winner: self.side ^ 1,
+                    reason: "checkmate".to_string(),
+                }
+            } else {
+                Outcome::Draw {
+                    reason: "stalemate".to_string(),
+                }
+            });
+        }
+        if self.counting_exceeded() {
+            return Some(Outcome::Draw {
+                reason: format!(
+                    "counting limit reached ({} > {} plies)",
+                    self.counting_ply, self.counting_limit
+                ),
+            });
+        }
+        if self.repetitions(0) >= 2 {
+            return Some(Outcome::Draw {
+                reason: "threefold repetition".to_string(),
+            });
+        }
+        None
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+}

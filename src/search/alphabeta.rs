@@ -1,0 +1,905 @@
+//! The alpha-beta core: iterative deepening, principal variation search with
+//! aspiration windows, quiescence, null move, late-move reductions,
+//! futility pruning, mate-distance pruning, MultiPV and `searchmoves`.
+//!
+//! [`Searcher`] runs one job synchronously on the calling thread; the worker
+//! thread ([`super::worker`]) wraps it.
+
+use super::ordering::{OrderingTables, pick_next};
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use super::{
+    Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo, SearchLimits,
+    SearchPosition,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Deepest ply the search reaches (arrays are sized by it).
+pub const MAX_PLY: usize = 128;
+/// Highest iteration depth.
+pub const MAX_DEPTH: u32 = 100;
+
+/// Nodes between two looks at the stop flag and the clock.
+const POLL_INTERVAL: u64 = 1024;
+/// Aspiration windows are used from this depth on.
+const ASPIRATION_DEPTH: i32 = 5;
+/// Fail-high/low lines are reported only after this much time.
+const BOUND_INFO_AFTER_MS: u64 = 1000;
+
+/// The outcome of one job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// `None` when there is no legal move.
+    pub best: Option<M>,
+    /// The expected reply (second PV move), when known.
+    pub ponder: Option<M>,
+    pub score: Score,
+    /// Last completed iteration (0 when none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Principal variation of the first line (legal from the root).
+    pub pv: Vec<M>,
+}
+
+/// Converts an internal score to the reported form.
+pub fn to_score(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::MatePlies(MATE - v)
+    } else if v <= -MATE_BOUND {
+        Score::MatePlies(-(MATE + v))
+    } else {
+        Score::Cp(v)
+    }
+}
+
+/// A synchronous searcher: owns the transposition table and ordering
+/// history, which persist from one job to the next.
+pub struct Searcher<P: SearchPosition> {
+    tt: TranspositionTable<P::Move>,
+    ordering: OrderingTables<P::Move>,
+    lmr: Box<[[u8; 64]; 64]>,
+}
+
+impl<P: SearchPosition> Searcher<P> {
+    pub fn new(hash_mb: usize) -> Self {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                *r = v.clamp(0.0, 60.0) as u8;
+            }
+        }
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            ordering: OrderingTables::new(MAX_PLY, P::history_size()),
+            lmr,
+        }
+    }
+
+    /// Reallocates the transposition table (its content is lost).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt.resize(mb);
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Forgets everything learnt: transposition table, history, killers.
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Runs one job to its end, reporting `Info` events and exactly one
+    /// `BestMove` through `on_event`. `stop` aborts it.
+    pub fn run(
+        &mut self,
+        job: Job<P>,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) -> SearchResult<P::Move> {
+        self.run_with_ponderhit(job, stop, None, on_event)
+    }
+
+    /// Like [`Searcher::run`], with a `ponderhit` flag for ponder jobs.
+    pub fn run_with_ponderhit(
+        &mut self,
+        job: Job<P>,
+        stop: &AtomicBool,
+        ponderhit: Option<&AtomicBool>,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) -> SearchResult<P::Move> {
+        let tm = TimeManager::new(
+            &job.limits,
+            job.settings.move_overhead,
+            job.position.side_to_move(),
+        );
+        self.tt.new_search();
+        self.ordering.new_search();
+        let Job {
+            position,
+            limits,
+            settings,
+            searchmoves,
+            formatter,
+        } = job;
+        let root = position.clone();
+        let mut ctx = Ctx {
+            pos: position,
+            tt: &mut self.tt,
+            ord: &mut self.ordering,
+            lmr: &self.lmr,
+            stop,
+            ponderhit,
+            tm,
+            limits: limits.clone(),
+            nodes: 0,
+            aborted: false,
+            seldepth: 0,
+            root_depth: 0,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            move_bufs: vec![Vec::new(); MAX_PLY + 2],
+            scored_bufs: vec![Vec::new(); MAX_PLY + 2],
+            root_moves: Vec::new(),
+        };
+        let multipv = settings.multipv.max(1);
+        let format = |moves: &[P::Move]| -> Vec<String> { (formatter)(&root, moves) };
+        let result = ctx.iterate(&searchmoves, multipv, &format, on_event);
+        ctx.wait_if_needed();
+
+        let (best, ponder) = match result.best {
+            Some(b) => {
+                let line = match result.ponder {
+                    Some(p) => format(&[b, p]),
+                    None => format(&[b]),
+                };
+                let best_text = line.first().cloned().unwrap_or_else(|| format!("{b:?}"));
+                let ponder_text = result.ponder.and_then(|_| line.get(1).cloned());
+                (Some(best_text), ponder_text)
+            }
+            None => (None, None),
+        };
+        on_event(SearchEvent::BestMove { best, ponder });
+        result
+    }
+}
+
+#[derive(Clone)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+    prev_score: i32,
+    pv: Vec<M>,
+    seldepth: usize,
+}
+
+#[derive(Clone)]
+struct Line<M> {
+    score: i32,
+    pv: Vec<M>,
+    seldepth: usize,
+}
+
+struct Ctx<'a, P: SearchPosition> {
+    pos: P,
+    tt: &'a mut TranspositionTable<P::Move>,
+    ord: &'a mut OrderingTables<P::Move>,
+    lmr: &'a [[u8; 64]; 64],
+    stop: &'a AtomicBool,
+    ponderhit: Option<&'a AtomicBool>,
+    tm: TimeManager,
+    limits: SearchLimits,
+    nodes: u64,
+    aborted: bool,
+    seldepth: usize,
+    root_depth: i32,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
+    pv: Vec<Vec<P::Move>>,
+    move_bufs: Vec<Vec<P::Move>>,
+    scored_bufs: Vec<Vec<(P::Move, i32)>>,
+    root_moves: Vec<RootMove<P::Move>>,
+}
+
+impl<'a, P: SearchPosition> Ctx<'a, P> {
+    // ---- control -------------------------------------------------------
+
+    fn poll(&mut self) {
+        if self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+        if self.tm.is_pondering() && self.ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            self.tm.ponderhit();
+        }
+        if self.tm.hard_exceeded() {
+            self.aborted = true;
+        }
+    }
+
+    /// Checked at every node before it is counted. The node limit is exact,
+    /// so fixed-node searches are deterministic.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if let Some(limit) = self.limits.nodes {
+            if self.nodes >= limit {
+                self.aborted = true;
+                return true;
+            }
+        }
+        if self.nodes % POLL_INTERVAL == 0 {
+            self.poll();
+        }
+        self.aborted
+    }
+
+    /// Infinite and ponder searches answer only after `stop` (or
+    /// `ponderhit` when pondering without `infinite`).
+    fn wait_if_needed(&mut self) {
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            if self.tm.is_pondering() && self.ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                self.tm.ponderhit();
+            }
+            if !self.limits.infinite && !self.tm.is_pondering() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.tm.elapsed_ms()
+    }
+
+    fn make_info(
+        &self,
+        depth: u32,
+        seldepth: usize,
+        multipv: usize,
+        score: i32,
+        bound: Bound,
+        pv: Vec<String>,
+    ) -> SearchInfo {
+        let time_ms = self.elapsed_ms();
+        SearchInfo {
+            depth,
+            seldepth: seldepth as u32,
+            multipv,
+            score: to_score(score),
+            bound,
+            nodes: self.nodes,
+            nps: self.nodes.saturating_mul(1000) / time_ms.max(1),
+            time_ms,
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
+    }
+
+    // ---- iterative deepening ------------------------------------------
+
+    fn iterate(
+        &mut self,
+        searchmoves: &[P::Move],
+        multipv: usize,
+        format: &dyn Fn(&[P::Move]) -> Vec<String>,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) -> SearchResult<P::Move> {
+        let mut legal = Vec::new();
+        self.pos.generate_legal(&mut legal);
+        let mut root: Vec<P::Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| searchmoves.contains(m))
+            .collect();
+        if root.is_empty() {
+            // No (legal) restriction: all moves.
+            root = legal;
+        }
+        if root.is_empty() {
+            let score = self.pos.no_moves_score(0);
+            let info = self.make_info(0, 0, 1, score, Bound::Exact, Vec::new());
+            on_event(SearchEvent::Info(info));
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: to_score(score),
+                depth: 0,
+                seldepth: 0,
+                nodes: self.nodes,
+                time_ms: self.elapsed_ms(),
+                pv: Vec::new(),
+            };
+        }
+
+        // Initial root order: TT move, noisy by hint, then quiet by history.
+        let tt_move = self.tt.probe(self.pos.key(), 0).and_then(|h| h.mv);
+        let mut scored = Vec::new();
+        self.ord
+            .score_moves(&self.pos, &root, tt_move, 0, &mut scored);
+        let mut ordered = Vec::with_capacity(scored.len());
+        for i in 0..scored.len() {
+            ordered.push(pick_next(&mut scored, i));
+        }
+        self.root_moves = ordered
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+        let multipv = multipv.min(self.root_moves.len());
+
+        let mut max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mate_target = self
+            .limits
+            .mate
+            .filter(|&n| n > 0)
+            .map(|n| (2 * n as i32 - 1).max(1));
+        if let Some(plies) = mate_target {
+            max_depth = max_depth.min((plies as u32 + 3).min(MAX_DEPTH));
+        }
+
+        let mut completed: Vec<Line<P::Move>> = Vec::new();
+        let mut completed_depth = 0u32;
+
+        for depth in 1..=max_depth {
+            if depth > 1 {
+                self.poll();
+                if self.aborted || self.tm.soft_exceeded() {
+                    break;
+                }
+            }
+            self.root_depth = depth as i32;
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta = 25;
+                let (mut alpha, mut beta) =
+                    if depth as i32 >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
+                        ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+                    } else {
+                        (-INFINITY, INFINITY)
+                    };
+                loop {
+                    let score = self.root_search(depth as i32, alpha, beta, pv_idx);
+                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    if self.aborted {
+                        break;
+                    }
+                    let bound = if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITY);
+                        Some(Bound::Upper)
+                    } else if score >= beta {
+                        beta = (score + delta).min(INFINITY);
+                        Some(Bound::Lower)
+                    } else {
+                        None
+                    };
+                    match bound {
+                        None => break,
+                        Some(bound) => {
+                            if self.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+                                let rm = &self.root_moves[pv_idx];
+                                let info = self.make_info(
+                                    depth,
+                                    rm.seldepth,
+                                    pv_idx + 1,
+                                    score,
+                                    bound,
+                                    format(&rm.pv),
+                                );
+                                on_event(SearchEvent::Info(info));
+                            }
+                        }
+                    }
+                    delta += delta / 2;
+                    if delta > 1000 {
+                        alpha = -INFINITY;
+                        beta = INFINITY;
+                    }
+                }
+                if self.aborted {
+                    break;
+                }
+                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+            }
+            if self.aborted {
+                break;
+            }
+
+            completed_depth = depth;
+            completed = self.root_moves[..multipv]
+                .iter()
+                .map(|rm| Line {
+                    score: rm.score,
+                    pv: rm.pv.clone(),
+                    seldepth: rm.seldepth,
+                })
+                .collect();
+            for rm in self.root_moves.iter_mut() {
+                rm.prev_score = rm.score;
+            }
+            for (i, line) in completed.iter().enumerate() {
+                let info = self.make_info(
+                    depth,
+                    line.seldepth,
+                    i + 1,
+                    line.score,
+                    Bound::Exact,
+                    format(&line.pv),
+                );
+                on_event(SearchEvent::Info(info));
+            }
+
+            let best = completed[0].score;
+            if let Some(plies) = mate_target {
+                if best >= MATE - plies {
+                    break;
+                }
+            }
+            if self.tm.has_budget() {
+                if self.root_moves.len() == 1 {
+                    break;
+                }
+                // A proven mate (either way) needs no more time.
+                if best.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - best.abs()) + 2 {
+                    break;
+                }
+            }
+        }
+
+        let (best, ponder, score, pv, seldepth) = match completed.first() {
+            Some(line) => {
+                let best = line.pv.first().copied().unwrap_or(self.root_moves[0].mv);
+                let ponder = match line.pv.get(1) {
+                    Some(&p) => Some(p),
+                    None => self.ponder_from_tt(best),
+                };
+                (best, ponder, line.score, line.pv.clone(), line.seldepth)
+            }
+            None => {
+                // Stopped before depth 1 finished: the best root move so far
+                // (root moves start in TT-move-first order).
+                let rm = &self.root_moves[0];
+                let score = if rm.score > -INFINITY { rm.score } else { 0 };
+                (rm.mv, None, score, vec![rm.mv], rm.seldepth)
+            }
+        };
+        SearchResult {
+            best: Some(best),
+            ponder,
+            score: to_score(score),
+            depth: completed_depth,
+            seldepth: seldepth as u32,
+            nodes: self.nodes,
+            time_ms: self.elapsed_ms(),
+            pv,
+        }
+    }
+
+    /// The TT move after `best`, when it is legal there.
+    fn ponder_from_tt(&mut self, best: P::Move) -> Option<P::Move> {
+        self.pos.make(best);
+        let mut reply = None;
+        if let Some(mv) = self.tt.probe(self.pos.key(), 1).and_then(|h| h.mv) {
+            let mut legal = Vec::new();
+            self.pos.generate_legal(&mut legal);
+            if legal.contains(&mv) {
+                reply = Some(mv);
+            }
+        }
+        self.pos.unmake();
+        reply
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_idx: usize) -> i32 {
+        self.pv[0].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let orig_alpha = alpha;
+        for i in pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let quiet = self.pos.is_quiet(mv);
+            self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let score = if i == pv_idx {
+                -self.search(new_depth, 1, -beta, -alpha, true, true)
+            } else {
+                let r = if depth >= 3 && i >= pv_idx + 4 && quiet && !gives_check {
+                    1
+                } else {
+                    0
+                };
+                let mut s = -self.search(new_depth - r, 1, -alpha - 1, -alpha, false, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, 1, -alpha - 1, -alpha, false, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, 1, -beta, -alpha, true, true);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            let rm_seldepth = self.seldepth;
+            if i == pv_idx || score > alpha {
+                let mut line = Vec::with_capacity(self.pv[1].len() + 1);
+                line.push(mv);
+                line.extend_from_slice(&self.pv[1]);
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.pv = line;
+                rm.seldepth = rm_seldepth;
+            } else {
+                self.root_moves[i].score = -INFINITY;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                best_move = Some(mv);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.aborted && pv_idx == 0 {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(self.pos.key(), 0, best_move, best, depth, bound);
+        }
+        best
+    }
+
+    // ---- the tree ------------------------------------------------------
+
+    fn search(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+
+        if self.pos.is_draw(ply) {
+            return 0;
+        }
+        if let Some(s) = self.pos.terminal_score(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.pos.evaluate();
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let in_check = self.pos.in_check();
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            self.pos.evaluate()
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND && eval.abs() < MATE_BOUND {
+            // Reverse futility pruning.
+            if depth <= 6 && eval - 120 * depth >= beta {
+                return eval;
+            }
+            // Null move.
+            if allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
+                let r = (3 + depth / 6).min(depth - 1);
+                self.pos.make_null();
+                let mut score =
+                    -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
+                self.pos.unmake_null();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    if score >= MATE_BOUND {
+                        score = beta;
+                    }
+                    if depth < 10 {
+                        return score;
+                    }
+                    // Verification search at high depth (zugzwang safety).
+                    let v = self.search(depth - 1 - r, ply, beta - 1, beta, false, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        moves.clear();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            return self.pos.no_moves_score(ply);
+        }
+        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
+        self.ord
+            .score_moves(&self.pos, &moves, tt_move, ply, &mut scored);
+        self.move_bufs[ply] = moves;
+
+        // Futility: quiet moves that cannot raise alpha at shallow depth.
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && eval.abs() < MATE_BOUND
+            && eval + 100 + 150 * depth <= alpha;
+        let lmp_limit = if !pv_node && !in_check && depth <= 3 {
+            3 + 2 * (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        let side = self.pos.side_to_move();
+
+        let orig_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<P::Move> = Vec::new();
+        let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
+
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            let quiet = self.pos.is_quiet(mv);
+            let killer = quiet && self.ord.is_killer(ply, mv);
+            if quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit {
+                continue;
+            }
+            self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            if futile && quiet && searched > 0 && !gives_check && best > -MATE_BOUND {
+                self.pos.unmake();
+                continue;
+            }
+            let ext = (gives_check && extend_ok) as i32;
+            let new_depth = depth - 1 + ext;
+            let score = if searched == 0 {
+                -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && searched >= 2 + pv_node as usize
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && !killer
+                {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, true);
+                }
+                if pv_node && s > alpha && s < beta {
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, true);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.aborted {
+                self.scored_bufs[ply] = scored;
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.ord.add_killer(ply, mv);
+                            let bonus = (depth * depth * 16).min(400_000);
+                            self.ord
+                                .update_history(side, self.pos.history_index(mv), bonus);
+                            for &q in &quiets_tried {
+                                self.ord
+                                    .update_history(side, self.pos.history_index(q), -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        self.scored_bufs[ply] = scored;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, depth, bound);
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.pos.is_draw(ply) {
+            return 0;
+        }
+        if let Some(s) = self.pos.terminal_score(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.pos.evaluate();
+        }
+
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+        let tt_move = hit.and_then(|h| h.mv);
+        let in_check = self.pos.in_check();
+        let orig_alpha = alpha;
+        let mut best;
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        moves.clear();
+        if in_check {
+            self.pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                self.move_bufs[ply] = moves;
+                return self.pos.no_moves_score(ply);
+            }
+            best = -INFINITY;
+        } else {
+            let stand = self.pos.evaluate();
+            if stand >= beta {
+                self.move_bufs[ply] = moves;
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+            self.pos.generate_noisy(&mut moves);
+        }
+        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
+        self.ord
+            .score_moves(&self.pos, &moves, tt_move, ply, &mut scored);
+        self.move_bufs[ply] = moves;
+
+        let mut best_move = None;
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            if !in_check && self.pos.noisy_gain(mv) < 0 {
+                continue;
+            }
+            self.pos.make(mv);
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.aborted {
+                self.scored_bufs[ply] = scored;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scored_bufs[ply] = scored;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, 0, bound);
+        best
+    }
+}

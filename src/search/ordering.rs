@@ -1,0 +1,165 @@
+//! Move ordering: TT move, then noisy moves by the game's hint (MVV-LVA),
+//! then the two killers of the ply, then quiet moves by history.
+
+use super::SearchPosition;
+
+const TT_SCORE: i32 = 1 << 30;
+const NOISY_BASE: i32 = 1 << 28;
+const KILLER1: i32 = 1 << 27;
+const KILLER2: i32 = KILLER1 - 1;
+/// History values stay within +-HISTORY_MAX (well below the killer scores).
+pub const HISTORY_MAX: i32 = 1 << 20;
+
+/// Killers per ply and history per side, kept across iterations of a search
+/// (history also across searches, halved at each new one).
+pub struct OrderingTables<M: Copy> {
+    killers: Vec<[Option<M>; 2]>,
+    history: [Vec<i32>; 2],
+}
+
+impl<M: Copy + Eq> OrderingTables<M> {
+    pub fn new(max_ply: usize, history_size: usize) -> Self {
+        OrderingTables {
+            killers: vec![[None; 2]; max_ply + 1],
+            history: [vec![0; history_size], vec![0; history_size]],
+        }
+    }
+
+    /// Prepares for a new search: killers cleared, history halved.
+    pub fn new_search(&mut self) {
+        for k in self.killers.iter_mut() {
+            *k = [None; 2];
+        }
+        for side in self.history.iter_mut() {
+            for h in side.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        for k in self.killers.iter_mut() {
+            *k = [None; 2];
+        }
+        for side in self.history.iter_mut() {
+            side.iter_mut().for_each(|h| *h = 0);
+        }
+    }
+
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None; 2])
+    }
+
+    pub fn is_killer(&self, ply: usize, mv: M) -> bool {
+        let k = self.killers(ply);
+        k[0] == Some(mv) || k[1] == Some(mv)
+    }
+
+    pub fn add_killer(&mut self, ply: usize, mv: M) {
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+    }
+
+    pub fn history(&self, side: usize, index: usize) -> i32 {
+        self.history[side & 1].get(index).copied().unwrap_or(0)
+    }
+
+    /// Adds `bonus` (may be negative) with gravity, so values saturate.
+    pub fn update_history(&mut self, side: usize, index: usize, bonus: i32) {
+        if let Some(h) = self.history[side & 1].get_mut(index) {
+            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            let next =
+                *h as i64 + bonus as i64 - (*h as i64) * (bonus.abs() as i64) / HISTORY_MAX as i64;
+            *h = next.clamp(-(HISTORY_MAX as i64), HISTORY_MAX as i64) as i32;
+        }
+    }
+
+    /// Ordering score of one move.
+    pub fn score<P: SearchPosition<Move = M>>(
+        &self,
+        pos: &P,
+        mv: M,
+        tt_move: Option<M>,
+        ply: usize,
+    ) -> i32 {
+        if tt_move == Some(mv) {
+            return TT_SCORE;
+        }
+        if !pos.is_quiet(mv) {
+            return NOISY_BASE + pos.move_order_hint(mv).clamp(-(1 << 26), 1 << 26);
+        }
+        let k = self.killers(ply);
+        if k[0] == Some(mv) {
+            return KILLER1;
+        }
+        if k[1] == Some(mv) {
+            return KILLER2;
+        }
+        self.history(pos.side_to_move(), pos.history_index(mv))
+    }
+
+    /// Scores every move into `out` (cleared first).
+    pub fn score_moves<P: SearchPosition<Move = M>>(
+        &self,
+        pos: &P,
+        moves: &[M],
+        tt_move: Option<M>,
+        ply: usize,
+        out: &mut Vec<(M, i32)>,
+    ) {
+        out.clear();
+        out.extend(moves.iter().map(|&m| (m, self.score(pos, m, tt_move, ply))));
+    }
+}
+
+/// Takes the best-scored remaining move at position `i` (selection sort step)
+/// and returns it. Ties keep the generation order, so the result is
+/// deterministic.
+pub fn pick_next<M: Copy>(moves: &mut [(M, i32)], i: usize) -> M {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    if best != i {
+        // Rotate to keep the relative order of the others stable.
+        moves[i..=best].rotate_right(1);
+    }
+    moves[i].0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_next_orders_stably() {
+        let mut v = vec![(1u8, 0), (2, 5), (3, 5), (4, 9), (5, 0)];
+        let order: Vec<u8> = (0..v.len()).map(|i| pick_next(&mut v, i)).collect();
+        assert_eq!(order, vec![4, 2, 3, 1, 5]);
+    }
+
+    #[test]
+    fn history_saturates_and_killers_shift() {
+        let mut t: OrderingTables<u8> = OrderingTables::new(8, 4);
+        for _ in 0..1000 {
+            t.update_history(0, 1, 400_000);
+        }
+        assert!(t.history(0, 1) <= HISTORY_MAX);
+        assert!(t.history(0, 1) > HISTORY_MAX / 2);
+        t.update_history(1, 99, 5); // out of range: ignored
+        t.add_killer(2, 7);
+        t.add_killer(2, 8);
+        t.add_killer(2, 8);
+        assert_eq!(t.killers(2), [Some(8), Some(7)]);
+        assert!(t.is_killer(2, 7));
+        assert!(!t.is_killer(3, 7));
+        assert_eq!(t.killers(100), [None, None]);
+    }
+}

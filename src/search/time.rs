@@ -1,0 +1,265 @@
+//! Time management: turns the clock part of [`SearchLimits`] into a soft
+//! limit (no new iteration starts after it) and a hard limit (the search is
+//! aborted mid-iteration), both measured from the moment the clock starts
+//! (the `go`, or the `ponderhit` when pondering).
+
+use super::SearchLimits;
+use std::time::{Duration, Instant};
+
+/// Soft and hard budget in milliseconds, after the move overhead was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub soft_ms: i64,
+    pub hard_ms: i64,
+}
+
+/// Smallest budgets: a flagged clock still gets a (tiny) answer.
+const MIN_SOFT_MS: i64 = 1;
+const MIN_HARD_MS: i64 = 2;
+
+/// The budget for the side to move, or `None` when the limits carry no
+/// clock (depth / nodes / mate / infinite searches).
+pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Option<Budget> {
+    let overhead = move_overhead.max(0);
+    let side = side & 1;
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead).max(MIN_HARD_MS);
+        return Some(Budget {
+            soft_ms: t,
+            hard_ms: t,
+        });
+    }
+    if limits.time[side].is_none() && limits.byoyomi.is_none() {
+        return None;
+    }
+    let remaining = limits.time[side].unwrap_or(0).max(0);
+    let inc = limits.inc[side].unwrap_or(0).max(0);
+    let byoyomi = limits.byoyomi.unwrap_or(0).max(0);
+
+    // Main time we may spend at all on this move.
+    let usable = remaining.saturating_sub(overhead).max(0);
+    let mtg = limits
+        .movestogo
+        .map(|m| m.clamp(1, 50) as i64)
+        .unwrap_or(30);
+    let optimum = (usable / mtg)
+        .saturating_add(inc.saturating_mul(3) / 4)
+        .min(usable);
+    let maximum = if mtg == 1 {
+        // Last move before the time control: nearly all of it.
+        usable.saturating_mul(9) / 10
+    } else {
+        optimum
+            .saturating_mul(5)
+            .min(usable / 3)
+            .max(optimum.min(usable))
+    };
+
+    // Byoyomi is given anew each move: it can be used in full (less the
+    // overhead, unless main time already pays for it).
+    let byo_use = if byoyomi > 0 {
+        if remaining > overhead {
+            byoyomi
+        } else {
+            byoyomi
+                .saturating_sub(overhead.saturating_sub(remaining))
+                .max(0)
+        }
+    } else {
+        0
+    };
+    let hard = maximum.saturating_add(byo_use).max(MIN_HARD_MS);
+    let soft = optimum
+        .saturating_add(byo_use.saturating_mul(6) / 10)
+        .clamp(MIN_SOFT_MS, hard);
+    Some(Budget {
+        soft_ms: soft,
+        hard_ms: hard,
+    })
+}
+
+/// Clock state of one search.
+#[derive(Debug, Clone)]
+pub struct TimeManager {
+    /// When the `go` arrived (for `info time`).
+    search_start: Instant,
+    /// When the budget started (the `go`, or the `ponderhit`).
+    clock_start: Instant,
+    budget: Option<Budget>,
+    /// Still pondering: no limit applies until `ponderhit`.
+    pondering: bool,
+}
+
+impl TimeManager {
+    pub fn new(limits: &SearchLimits, move_overhead: i64, side: usize) -> Self {
+        Self::starting_at(Instant::now(), limits, move_overhead, side)
+    }
+
+    pub fn starting_at(
+        start: Instant,
+        limits: &SearchLimits,
+        move_overhead: i64,
+        side: usize,
+    ) -> Self {
+        let budget = if limits.infinite {
+            None
+        } else {
+            allocate(limits, move_overhead, side)
+        };
+        TimeManager {
+            search_start: start,
+            clock_start: start,
+            budget,
+            pondering: limits.ponder,
+        }
+    }
+
+    /// True when a clock limit applies (now or after `ponderhit`).
+    pub fn has_budget(&self) -> bool {
+        self.budget.is_some()
+    }
+
+    pub fn budget(&self) -> Option<Budget> {
+        self.budget
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&mut self) {
+        if self.pondering {
+            self.pondering = false;
+            self.clock_start = Instant::now();
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.search_start.elapsed()
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.search_start.elapsed().as_millis() as u64
+    }
+
+    fn clock_ms(&self) -> i64 {
+        self.clock_start.elapsed().as_millis() as i64
+    }
+
+    /// No new iteration should start.
+    pub fn soft_exceeded(&self) -> bool {
+        match self.budget {
+            Some(b) if !self.pondering => self.clock_ms() >= b.soft_ms,
+            _ => false,
+        }
+    }
+
+    /// The running iteration must be aborted.
+    pub fn hard_exceeded(&self) -> bool {
+        match self.budget {
+            Some(b) if !self.pondering => self.clock_ms() >= b.hard_ms,
+            _ => false,
+        }
+    }
+
+    /// Shrinks the soft limit (e.g. a single legal move).
+    pub fn cap_soft(&mut self, ms: i64) {
+        if let Some(b) = self.budget.as_mut() {
+            b.soft_ms = b.soft_ms.min(ms.max(MIN_SOFT_MS));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> SearchLimits {
+        SearchLimits::default()
+    }
+
+    #[test]
+    fn no_clock_no_budget() {
+        let mut l = limits();
+        l.depth = Some(5);
+        assert_eq!(allocate(&l, 10, 0), None);
+        l.time = [Some(1000), None];
+        // The other side's clock does not count.
+        assert_eq!(allocate(&l, 10, 1), None);
+    }
+
+    #[test]
+    fn movetime_minus_overhead() {
+        let mut l = limits();
+        l.movetime = Some(50);
+        assert_eq!(
+            allocate(&l, 10, 0),
+            Some(Budget {
+                soft_ms: 40,
+                hard_ms: 40
+            })
+        );
+        l.movetime = Some(5);
+        assert_eq!(allocate(&l, 10, 0).map(|b| b.hard_ms), Some(MIN_HARD_MS));
+    }
+
+    #[test]
+    fn short_clock_with_increment_never_flags() {
+        let mut l = limits();
+        l.time = [Some(1000), Some(1000)];
+        l.inc = [Some(10), Some(10)];
+        let b = allocate(&l, 10, 0).expect("budget");
+        assert!(b.soft_ms <= b.hard_ms);
+        assert!(b.hard_ms <= 400, "{b:?}");
+        assert!(b.soft_ms >= 10, "{b:?}");
+        // Small remaining time with a big increment: never more than we have.
+        l.time = [Some(100), Some(100)];
+        l.inc = [Some(5000), Some(5000)];
+        let b = allocate(&l, 10, 1).expect("budget");
+        assert!(b.hard_ms < 100, "{b:?}");
+    }
+
+    #[test]
+    fn flagged_clock_moves_instantly() {
+        let mut l = limits();
+        l.time = [Some(-500), Some(0)];
+        for side in 0..2 {
+            let b = allocate(&l, 10, side).expect("budget");
+            assert!(b.hard_ms <= 5, "{b:?}");
+        }
+    }
+
+    #[test]
+    fn movestogo_and_byoyomi() {
+        let mut l = limits();
+        l.time = [Some(60_000), Some(60_000)];
+        l.movestogo = Some(1);
+        let b = allocate(&l, 10, 0).expect("budget");
+        assert!(b.hard_ms > 40_000 && b.hard_ms < 60_000, "{b:?}");
+        l.movestogo = Some(40);
+        let b = allocate(&l, 10, 0).expect("budget");
+        assert!(b.soft_ms >= 1400 && b.soft_ms <= 1600, "{b:?}");
+
+        let mut l = limits();
+        l.time = [Some(0), Some(0)];
+        l.byoyomi = Some(1000);
+        let b = allocate(&l, 100, 0).expect("budget");
+        assert!(b.hard_ms <= 900 && b.hard_ms >= 800, "{b:?}");
+        assert!(b.soft_ms < b.hard_ms);
+    }
+
+    #[test]
+    fn ponder_waits_for_ponderhit() {
+        let mut l = limits();
+        l.movetime = Some(1);
+        l.ponder = true;
+        let mut tm = TimeManager::new(&l, 0, 0);
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(!tm.hard_exceeded());
+        tm.ponderhit();
+        assert!(!tm.is_pondering());
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(tm.hard_exceeded());
+    }
+}
