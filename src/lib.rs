@@ -1,10 +1,15 @@
 //! tabula: a board-game engine daemon speaking UCI-family protocols.
 //!
-//! Layers (see ../shared/ARCHITECTURE.md and protocol-spec/):
-//! * [`protocol`]: command grammar (nom), dialects, reply formatting.
+//! Layers (see ARCHITECTURE in the shared design and protocol-spec/):
+//! * [`protocol`]: command grammar (nom), dialects, reply formatting, the
+//!   session loop and its I/O threads.
 //! * [`engine`]: per-game sessions that own a search worker; the registry.
 //! * [`search`]: game-generic search (alpha-beta), time, hash, worker thread.
 //! * [`games`]: one folder per game: rules, notation, evaluation.
+//! * [`cli`]: the sub-commands `perft` and `bench`.
 
+pub mod cli;
+pub mod engine;
 pub mod games;
+pub mod protocol;
 pub mod search;

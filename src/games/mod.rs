@@ -106,4 +106,12 @@ pub trait Game: Send + 'static {
     fn start_position(&self) -> Self::Pos;
     /// Parses and validates a position in the game's notation.
     fn parse_position(&self, text: &str) -> Result<Self::Pos, GameError>;
+    /// Positions (in the game's notation) that `bench` searches.
+    fn bench_positions(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The depth `bench` searches each position to by default.
+    fn bench_depth(&self) -> u32 {
+        8
+    }
 }

@@ -1,0 +1,137 @@
+//! Sub-commands of the binary besides the daemon: `perft`, `bench`.
+
+use crate::engine::registry::{self, VARIANTS};
+use crate::games::MoveNotation;
+use crossbeam_channel::unbounded;
+use std::time::Instant;
+
+pub const USAGE: &str = "usage:
+  tabula                                   run the engine daemon on stdin/stdout
+  tabula perft <game> <startpos|position> <depth> [--divide]
+  tabula bench [game] [depth]
+  tabula help";
+
+/// Runs a sub-command; returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    match args.first().map(String::as_str) {
+        Some("perft") => perft(&args[1..]),
+        Some("bench") => bench(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            0
+        }
+        Some(other) => {
+            eprintln!("tabula: unknown sub-command '{other}'\n{USAGE}");
+            2
+        }
+        None => 0,
+    }
+}
+
+fn parse_game(name: &str) -> Result<&'static str, String> {
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown game '{name}' (known: {})", VARIANTS.join(", ")))
+}
+
+fn perft(args: &[String]) -> i32 {
+    let divide = args.iter().any(|a| a == "--divide");
+    let args: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
+    let (game, position, depth) = match args.as_slice() {
+        [g, p, d] => (g.as_str(), p.as_str(), d.as_str()),
+        _ => {
+            eprintln!("tabula perft: expected <game> <startpos|position> <depth>\n{USAGE}");
+            return 2;
+        }
+    };
+    let game = match parse_game(game) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("tabula perft: {e}");
+            return 2;
+        }
+    };
+    let Ok(depth) = depth.parse::<u32>() else {
+        eprintln!("tabula perft: depth '{depth}' is not a number");
+        return 2;
+    };
+    let (events, _rx) = unbounded();
+    let Some(mut session) = registry::create(game, events, 1) else {
+        eprintln!("tabula perft: cannot create game '{game}'");
+        return 2;
+    };
+    let base = if position == "startpos" {
+        None
+    } else {
+        Some(position)
+    };
+    if let Err(e) = session.set_position(base, &[], MoveNotation::Native) {
+        eprintln!("tabula perft: {e}");
+        return 2;
+    }
+    let start = Instant::now();
+    let results = session.perft_divide(depth, MoveNotation::Native);
+    let elapsed = start.elapsed();
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        results.iter().map(|(_, n)| n).sum()
+    };
+    if divide {
+        for (mv, n) in &results {
+            println!("{mv}: {n}");
+        }
+    }
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    println!("perft {depth} {total}");
+    println!(
+        "time {:.3} s, {:.1} M leaves/s",
+        secs,
+        total as f64 / secs / 1e6
+    );
+    0
+}
+
+fn bench(args: &[String]) -> i32 {
+    let mut games: Vec<&'static str> = VARIANTS.to_vec();
+    let mut depth = None;
+    for a in args {
+        if let Ok(d) = a.parse::<u32>() {
+            depth = Some(d);
+        } else {
+            match parse_game(a) {
+                Ok(g) => games = vec![g],
+                Err(e) => {
+                    eprintln!("tabula bench: {e}");
+                    return 2;
+                }
+            }
+        }
+    }
+    let mut nodes = 0;
+    let mut ms = 0;
+    for game in games {
+        let (events, _rx) = unbounded();
+        let Some(session) = registry::create(game, events, 16) else {
+            continue;
+        };
+        let report = session.bench(depth, 16);
+        for (pos, n) in &report.positions {
+            println!("{game} {n:>10} {pos}");
+        }
+        println!(
+            "{game}: nodes {} time {} ms nps {}",
+            report.nodes,
+            report.elapsed_ms,
+            report.nps()
+        );
+        nodes += report.nodes;
+        ms += report.elapsed_ms;
+    }
+    println!("Total time (ms): {ms}");
+    println!("Nodes searched: {nodes}");
+    println!("Nodes/second: {}", nodes * 1000 / ms.max(1));
+    0
+}

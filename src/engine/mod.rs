@@ -1,0 +1,7 @@
+//! Engine sessions: one per game kind, each owning a search worker thread,
+//! and the registry of games. Knows no protocol text.
+
+pub mod registry;
+pub mod session;
+
+pub use session::{BenchReport, EngineSession, GameSession};

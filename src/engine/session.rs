@@ -1,0 +1,261 @@
+//! One game's engine session: the current game value (options), the current
+//! position, and the search worker thread that belongs to this game.
+//!
+//! The protocol layer reaches every game through the object-safe
+//! [`EngineSession`] trait; [`GameSession`] implements it once for every
+//! [`Game`], so adding a game needs no code here.
+
+use crate::games::{Game, GamePosition, MoveNotation, OptionSpec};
+use crate::search::{
+    Job, PvFormatter, SearchEvent, SearchLimits, SearchPosition, SearchSettings, SearchWorker,
+    Searcher,
+};
+use crossbeam_channel::Sender;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// What `bench` measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchReport {
+    /// Per position: its notation and the nodes searched.
+    pub positions: Vec<(String, u64)>,
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+}
+
+impl BenchReport {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.elapsed_ms.max(1)
+    }
+}
+
+/// The protocol's view of a game session: text in, text out.
+pub trait EngineSession: Send {
+    /// The variant id (`makruk`).
+    fn variant(&self) -> &'static str;
+    fn game_options(&self) -> Vec<OptionSpec>;
+    fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Back to the start position, with the hash cleared.
+    fn new_game(&mut self);
+    /// Parses `base` (None = start position) and plays `moves`; replaces the
+    /// current position only when everything is valid.
+    fn set_position(
+        &mut self,
+        base: Option<&str>,
+        moves: &[String],
+        notation: MoveNotation,
+    ) -> Result<(), String>;
+    /// Starts a search of the current position on the worker thread.
+    fn go(
+        &mut self,
+        limits: SearchLimits,
+        settings: SearchSettings,
+        searchmoves: &[String],
+        notation: MoveNotation,
+    ) -> Result<(), String>;
+    fn stop(&self);
+    fn ponderhit(&self);
+    fn is_searching(&self) -> bool;
+    fn wait_idle(&self);
+    /// Per root move: its text and the leaf count below it.
+    fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)>;
+    fn diagram(&self) -> String;
+    fn notation(&self) -> String;
+    fn set_hash_mb(&self, mb: usize);
+    fn clear_hash(&self);
+    /// Searches the game's bench positions synchronously (not on the worker).
+    fn bench(&self, depth: Option<u32>, hash_mb: usize) -> BenchReport;
+}
+
+/// The session of one game kind `G`.
+pub struct GameSession<G: Game> {
+    game: G,
+    position: G::Pos,
+    worker: SearchWorker<G::Pos>,
+}
+
+impl<G: Game> GameSession<G> {
+    pub fn new(events: Sender<SearchEvent>, hash_mb: usize) -> Self {
+        let game = G::new();
+        let position = game.start_position();
+        GameSession {
+            game,
+            position,
+            worker: SearchWorker::spawn(events, hash_mb),
+        }
+    }
+}
+
+/// Formats a principal variation by playing it out on a copy.
+fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P::Move> {
+    Arc::new(move |root: &P, moves: &[P::Move]| {
+        let mut pos = root.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            out.push(pos.format_move(mv, notation));
+            pos.make(mv);
+        }
+        out
+    })
+}
+
+fn count_leaves<P: GamePosition>(pos: &mut P, depth: u32) -> u64 {
+    if depth == 0 { 1 } else { pos.perft(depth) }
+}
+
+impl<G: Game> EngineSession for GameSession<G> {
+    fn variant(&self) -> &'static str {
+        G::ID
+    }
+
+    fn game_options(&self) -> Vec<OptionSpec> {
+        self.game.options()
+    }
+
+    fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.game.set_option(name, value)
+    }
+
+    fn new_game(&mut self) {
+        self.position = self.game.start_position();
+        self.worker.clear_hash();
+    }
+
+    fn set_position(
+        &mut self,
+        base: Option<&str>,
+        moves: &[String],
+        notation: MoveNotation,
+    ) -> Result<(), String> {
+        let mut pos = match base {
+            None => self.game.start_position(),
+            Some(text) => self
+                .game
+                .parse_position(text)
+                .map_err(|e| format!("bad position: {e}"))?,
+        };
+        for (i, text) in moves.iter().enumerate() {
+            let mv = pos.parse_move(text, notation).map_err(|e| {
+                format!(
+                    "move {} '{}': {e}",
+                    i + 1,
+                    crate::protocol::command::shorten(text)
+                )
+            })?;
+            pos.play(mv);
+        }
+        self.position = pos;
+        Ok(())
+    }
+
+    fn go(
+        &mut self,
+        limits: SearchLimits,
+        settings: SearchSettings,
+        searchmoves: &[String],
+        notation: MoveNotation,
+    ) -> Result<(), String> {
+        let mut restrict = Vec::with_capacity(searchmoves.len());
+        for text in searchmoves {
+            let mv = self.position.parse_move(text, notation).map_err(|e| {
+                format!(
+                    "searchmoves '{}': {e}",
+                    crate::protocol::command::shorten(text)
+                )
+            })?;
+            restrict.push(mv);
+        }
+        self.worker.start(Job {
+            position: self.position.clone(),
+            limits,
+            settings,
+            searchmoves: restrict,
+            formatter: pv_formatter::<G::Pos>(notation),
+        });
+        Ok(())
+    }
+
+    fn stop(&self) {
+        self.worker.stop();
+    }
+
+    fn ponderhit(&self) {
+        self.worker.ponderhit();
+    }
+
+    fn is_searching(&self) -> bool {
+        self.worker.is_searching()
+    }
+
+    fn wait_idle(&self) {
+        self.worker.wait_idle();
+    }
+
+    fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)> {
+        let mut pos = self.position.clone();
+        let mut out = Vec::new();
+        if depth == 0 {
+            return out;
+        }
+        for mv in pos.legal_move_list() {
+            let text = pos.format_move(mv, notation);
+            pos.make(mv);
+            let leaves = count_leaves(&mut pos, depth - 1);
+            pos.unmake();
+            out.push((text, leaves));
+        }
+        out
+    }
+
+    fn diagram(&self) -> String {
+        self.position.diagram()
+    }
+
+    fn notation(&self) -> String {
+        self.position.to_notation()
+    }
+
+    fn set_hash_mb(&self, mb: usize) {
+        self.worker.set_hash_mb(mb);
+    }
+
+    fn clear_hash(&self) {
+        self.worker.clear_hash();
+    }
+
+    fn bench(&self, depth: Option<u32>, hash_mb: usize) -> BenchReport {
+        let depth = depth.unwrap_or_else(|| self.game.bench_depth());
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let mut report = BenchReport {
+            positions: Vec::new(),
+            nodes: 0,
+            elapsed_ms: 0,
+        };
+        for text in self.game.bench_positions() {
+            let Ok(position) = self.game.parse_position(&text) else {
+                log::error!("bench position does not parse: {text}");
+                continue;
+            };
+            // A fresh table per position, like `ucinewgame` in Stockfish's
+            // bench, so the node total is a stable signature.
+            let mut searcher = Searcher::new(hash_mb);
+            let job = Job {
+                position,
+                limits: SearchLimits {
+                    depth: Some(depth),
+                    ..Default::default()
+                },
+                settings: SearchSettings::default(),
+                searchmoves: Vec::new(),
+                formatter: pv_formatter::<G::Pos>(MoveNotation::Native),
+            };
+            let result = searcher.run(job, &stop, &mut |_| {});
+            report.nodes += result.nodes;
+            report.positions.push((text, result.nodes));
+        }
+        report.elapsed_ms = start.elapsed().as_millis() as u64;
+        report
+    }
+}

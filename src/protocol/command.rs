@@ -1,0 +1,617 @@
+//! The command language: one nom grammar for every dialect's input lines.
+//!
+//! A line is first normalised (tabs, CR and runs of blanks become single
+//! spaces), then unknown leading words are skipped as the UCI spec asks
+//! (`joho debug on` is `debug on`), then the first known command word is
+//! parsed with its arguments. Parsing never panics; every failure is a
+//! [`CommandError`] naming the command and what is wrong.
+
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take_till1},
+    character::complete::{char, digit1, space0, space1},
+    combinator::{all_consuming, eof, map, map_res, opt, recognize, value},
+    multi::many0,
+    sequence::{pair, preceded, terminated},
+};
+
+/// The handshake words; each selects a dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handshake {
+    Uci,
+    Usi,
+    Tei,
+    Ubgi,
+}
+
+/// Where a `position` command starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionBase {
+    StartPos,
+    /// `fen`, `sfen`, `tps`, ... followed by the notation text (its fields
+    /// joined by single spaces).
+    Notation {
+        keyword: String,
+        text: String,
+    },
+}
+
+/// The parameters of `go`, clocks still named as sent (`wtime` / `btime`);
+/// the dialect maps them to players.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub searchmoves: Vec<String>,
+    pub ponder: bool,
+    pub wtime: Option<i64>,
+    pub btime: Option<i64>,
+    pub winc: Option<i64>,
+    pub binc: Option<i64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<i64>,
+    pub byoyomi: Option<i64>,
+    pub infinite: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Handshake(Handshake),
+    Debug(bool),
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Register,
+    /// `ucinewgame`, `usinewgame`, `teinewgame [size]`, `newgame`.
+    NewGame {
+        arg: Option<String>,
+    },
+    Position {
+        base: PositionBase,
+        moves: Vec<String>,
+    },
+    Go(GoParams),
+    Perft {
+        depth: u32,
+    },
+    Stop,
+    PonderHit,
+    Quit,
+    /// `d`: board diagram and notation.
+    Display,
+    Bench {
+        depth: Option<u32>,
+    },
+}
+
+/// A line that could not be parsed: which command, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandError {
+    /// The command word, or empty when no command word was found.
+    pub command: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.command.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.command, self.message)
+        }
+    }
+}
+
+/// The command words, in the order they are tried.
+const COMMAND_WORDS: &[&str] = &[
+    "uci",
+    "usi",
+    "tei",
+    "ubgi",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "usinewgame",
+    "teinewgame",
+    "newgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "bench",
+];
+
+/// Turns tabs, CR and other control characters into blanks so the grammar
+/// only has to know about single spaces.
+pub fn normalise(line: &str) -> String {
+    let cleaned: String = line
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() || c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    cleaned
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Parses one input line. `Ok(None)` for a blank line.
+pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
+    let line = normalise(line);
+    if line.is_empty() {
+        return Ok(None);
+    }
+    // Skip unknown leading words until a command word starts the rest.
+    let mut rest: &str = &line;
+    loop {
+        let word = rest.split(' ').next().unwrap_or("");
+        if COMMAND_WORDS.contains(&word) {
+            return parse_command(word, rest).map(Some);
+        }
+        match rest.find(' ') {
+            Some(i) => rest = &rest[i + 1..],
+            None => break,
+        }
+    }
+    let first = line.split(' ').next().unwrap_or("");
+    Err(CommandError {
+        command: String::new(),
+        message: format!("unknown command '{}'", shorten(first)),
+    })
+}
+
+/// Keeps error messages readable when the input is huge or binary junk.
+pub fn shorten(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(MAX).collect();
+        format!("{head}...")
+    }
+}
+
+fn err(command: &str, message: impl Into<String>) -> CommandError {
+    CommandError {
+        command: command.to_string(),
+        message: message.into(),
+    }
+}
+
+fn parse_command(word: &str, text: &str) -> Result<Command, CommandError> {
+    // The arguments after the command word ("" when none).
+    let args = text.get(word.len()..).unwrap_or("").trim_start();
+    match word {
+        "uci" => Ok(Command::Handshake(Handshake::Uci)),
+        "usi" => Ok(Command::Handshake(Handshake::Usi)),
+        "tei" => Ok(Command::Handshake(Handshake::Tei)),
+        "ubgi" => Ok(Command::Handshake(Handshake::Ubgi)),
+        "isready" => Ok(Command::IsReady),
+        "register" => Ok(Command::Register),
+        "stop" => Ok(Command::Stop),
+        "ponderhit" => Ok(Command::PonderHit),
+        "quit" => Ok(Command::Quit),
+        "d" => Ok(Command::Display),
+        "ucinewgame" | "usinewgame" | "teinewgame" | "newgame" => {
+            let arg = args
+                .split(' ')
+                .next()
+                .filter(|a| !a.is_empty())
+                .map(str::to_string);
+            Ok(Command::NewGame { arg })
+        }
+        "debug" => parse_debug(args),
+        "setoption" => parse_setoption(args),
+        "position" => parse_position(args),
+        "go" => parse_go(args),
+        "bench" => parse_bench(args),
+        _ => Err(err(word, "unknown command")),
+    }
+}
+
+// ---------------------------------------------------------------- helpers
+
+/// One blank-free word.
+fn word(i: &str) -> IResult<&str, &str> {
+    preceded(space0, take_till1(|c: char| c == ' ')).parse(i)
+}
+
+/// A keyword that must be followed by a blank or the end of the line.
+fn keyword<'a>(kw: &'static str) -> impl FnMut(&'a str) -> IResult<&'a str, &'a str> {
+    move |i: &'a str| {
+        let (rest, w) = preceded(space0, tag(kw)).parse(i)?;
+        if rest.is_empty() || rest.starts_with(' ') {
+            Ok((rest, w))
+        } else {
+            Err(nom::Err::Error(nom::error::Error::new(
+                i,
+                nom::error::ErrorKind::Tag,
+            )))
+        }
+    }
+}
+
+fn signed_int(i: &str) -> IResult<&str, i64> {
+    map_res(
+        preceded(
+            space0,
+            recognize(pair(opt(alt((char('-'), char('+')))), digit1)),
+        ),
+        |s: &str| s.parse::<i64>(),
+    )
+    .parse(i)
+}
+
+fn unsigned_int(i: &str) -> IResult<&str, u64> {
+    map_res(
+        preceded(space0, recognize(pair(opt(char('+')), digit1))),
+        |s: &str| s.trim_start_matches('+').parse::<u64>(),
+    )
+    .parse(i)
+}
+
+/// Reads the number after a `go` keyword; the error names the keyword.
+fn number_after<'a, T>(
+    rest: &'a str,
+    command: &str,
+    key: &str,
+    parser: fn(&'a str) -> IResult<&'a str, T>,
+) -> Result<(&'a str, T), CommandError> {
+    match terminated(parser, alt((recognize(space1), eof))).parse(rest) {
+        Ok((r, v)) => Ok((r, v)),
+        Err(_) => {
+            let found = rest.trim_start().split(' ').next().unwrap_or("");
+            if found.is_empty() {
+                Err(err(command, format!("'{key}' needs a number")))
+            } else {
+                Err(err(
+                    command,
+                    format!("'{key}' needs a number, found '{}'", shorten(found)),
+                ))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- debug
+
+fn parse_debug(args: &str) -> Result<Command, CommandError> {
+    let on_off = alt((value(true, keyword("on")), value(false, keyword("off"))));
+    match all_consuming(terminated(on_off, space0)).parse(args) {
+        Ok((_, on)) => Ok(Command::Debug(on)),
+        Err(_) => Err(err("debug", "expected 'on' or 'off'")),
+    }
+}
+
+// ---------------------------------------------------------------- setoption
+
+fn parse_setoption(args: &str) -> Result<Command, CommandError> {
+    let Ok((rest, _)) = keyword("name").parse(args) else {
+        return Err(err("setoption", "expected 'name <id> [value <x>]'"));
+    };
+    let rest = rest.trim_start();
+    // The name runs up to a ` value ` word (or the end); the value is the
+    // rest of the line, spaces kept.
+    let (name, value) = split_at_word(rest, "value");
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(err("setoption", "missing option name"));
+    }
+    let value = value.map(|v| v.trim().to_string());
+    Ok(Command::SetOption {
+        name: name.to_string(),
+        value,
+    })
+}
+
+/// Splits `text` at the first whole word `w`: (before, Some(after)).
+fn split_at_word<'a>(text: &'a str, w: &str) -> (&'a str, Option<&'a str>) {
+    let mut offset = 0;
+    for part in text.split(' ') {
+        if part == w {
+            let before = text.get(..offset).unwrap_or("");
+            let after = text.get(offset + w.len()..).unwrap_or("");
+            return (before, Some(after));
+        }
+        offset += part.len() + 1;
+    }
+    (text, None)
+}
+
+// ---------------------------------------------------------------- position
+
+fn parse_position(args: &str) -> Result<Command, CommandError> {
+    let (base_text, moves_text) = split_at_word(args, "moves");
+    let base = match word(base_text) {
+        Ok((rest, "startpos")) => {
+            if !rest.trim().is_empty() {
+                return Err(err(
+                    "position",
+                    format!("unexpected '{}' after 'startpos'", shorten(rest.trim())),
+                ));
+            }
+            PositionBase::StartPos
+        }
+        Ok((rest, kw @ ("fen" | "sfen" | "tps" | "gnubgid" | "xgid" | "cells"))) => {
+            let text = rest.trim();
+            if text.is_empty() {
+                return Err(err("position", format!("'{kw}' needs a position")));
+            }
+            PositionBase::Notation {
+                keyword: kw.to_string(),
+                text: text.to_string(),
+            }
+        }
+        Ok((_, other)) => {
+            return Err(err(
+                "position",
+                format!(
+                    "expected 'startpos' or 'fen <position>', found '{}'",
+                    shorten(other)
+                ),
+            ));
+        }
+        Err(_) => return Err(err("position", "expected 'startpos' or 'fen <position>'")),
+    };
+    let moves = match moves_text {
+        None => Vec::new(),
+        Some(m) => {
+            match all_consuming(terminated(many0(map(word, str::to_string)), space0)).parse(m) {
+                Ok((_, moves)) => moves,
+                Err(_) => return Err(err("position", "bad move list")),
+            }
+        }
+    };
+    Ok(Command::Position { base, moves })
+}
+
+// ---------------------------------------------------------------- go
+
+fn parse_go(args: &str) -> Result<Command, CommandError> {
+    if let Ok((rest, _)) = keyword("perft").parse(args) {
+        let (rest, depth) = number_after(rest, "go", "perft", unsigned_int)?;
+        let _ = rest;
+        let depth = u32::try_from(depth).map_err(|_| err("go", "perft depth too large"))?;
+        return Ok(Command::Perft { depth });
+    }
+    let mut p = GoParams::default();
+    let mut rest = args;
+    while let Ok((after, w)) = word(rest) {
+        rest = after;
+        match w {
+            "infinite" => p.infinite = true,
+            "ponder" => p.ponder = true,
+            "wtime" => (rest, p.wtime) = some(number_after(rest, "go", w, signed_int)?),
+            "btime" => (rest, p.btime) = some(number_after(rest, "go", w, signed_int)?),
+            "winc" => (rest, p.winc) = some(number_after(rest, "go", w, signed_int)?),
+            "binc" => (rest, p.binc) = some(number_after(rest, "go", w, signed_int)?),
+            "movetime" => (rest, p.movetime) = some(number_after(rest, "go", w, signed_int)?),
+            "byoyomi" => (rest, p.byoyomi) = some(number_after(rest, "go", w, signed_int)?),
+            "movestogo" => {
+                (rest, p.movestogo) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?
+            }
+            "depth" => (rest, p.depth) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?,
+            "mate" => (rest, p.mate) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?,
+            "nodes" => (rest, p.nodes) = some(number_after(rest, "go", w, unsigned_int)?),
+            "searchmoves" => {
+                // Moves run until the next go keyword.
+                while let Ok((after, m)) = word(rest) {
+                    if GO_KEYWORDS.contains(&m) {
+                        break;
+                    }
+                    p.searchmoves.push(m.to_string());
+                    rest = after;
+                }
+                if p.searchmoves.is_empty() {
+                    return Err(err("go", "'searchmoves' needs at least one move"));
+                }
+            }
+            // Unknown tokens are skipped, as the UCI spec asks.
+            _ => {}
+        }
+    }
+    Ok(Command::Go(p))
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "byoyomi",
+    "infinite",
+];
+
+fn some<T>((rest, v): (&str, T)) -> (&str, Option<T>) {
+    (rest, Some(v))
+}
+
+fn some_u32<'a>(
+    (rest, v): (&'a str, u64),
+    key: &str,
+) -> Result<(&'a str, Option<u32>), CommandError> {
+    match u32::try_from(v) {
+        Ok(v) => Ok((rest, Some(v))),
+        Err(_) => Err(err("go", format!("'{key}' value {v} is too large"))),
+    }
+}
+
+// ---------------------------------------------------------------- bench
+
+fn parse_bench(args: &str) -> Result<Command, CommandError> {
+    if args.trim().is_empty() {
+        return Ok(Command::Bench { depth: None });
+    }
+    let (_, depth) = number_after(args, "bench", "bench", unsigned_int)?;
+    let depth = u32::try_from(depth).map_err(|_| err("bench", "depth too large"))?;
+    Ok(Command::Bench { depth: Some(depth) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> Command {
+        match parse_line(line) {
+            Ok(Some(c)) => c,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn fails(line: &str) -> CommandError {
+        match parse_line(line) {
+            Err(e) => e,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn skips_unknown_leading_words() {
+        assert_eq!(ok("joho debug on"), Command::Debug(true));
+        assert_eq!(ok("  \tisready\r"), Command::IsReady);
+    }
+
+    #[test]
+    fn blank_lines_are_nothing() {
+        assert_eq!(parse_line("   \t\r"), Ok(None));
+    }
+
+    #[test]
+    fn setoption_names_and_values_with_spaces() {
+        assert_eq!(
+            ok("setoption name Move Overhead value 30"),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
+        );
+        assert_eq!(
+            ok("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert_eq!(
+            ok("setoption name Book File value a b.bin"),
+            Command::SetOption {
+                name: "Book File".into(),
+                value: Some("a b.bin".into())
+            }
+        );
+        assert_eq!(fails("setoption value 3").command, "setoption");
+        assert_eq!(
+            fails("setoption name value 3").message,
+            "missing option name"
+        );
+    }
+
+    #[test]
+    fn position_forms() {
+        assert_eq!(
+            ok("position startpos"),
+            Command::Position {
+                base: PositionBase::StartPos,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position startpos moves "),
+            Command::Position {
+                base: PositionBase::StartPos,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position fen 8/8/8/8/8/8/8/8 w - - 0 1 moves a1a2 b3b4"),
+            Command::Position {
+                base: PositionBase::Notation {
+                    keyword: "fen".into(),
+                    text: "8/8/8/8/8/8/8/8 w - - 0 1".into()
+                },
+                moves: vec!["a1a2".into(), "b3b4".into()]
+            }
+        );
+        assert!(fails("position").message.contains("expected"));
+        assert!(fails("position fen").message.contains("needs a position"));
+        assert!(
+            fails("position startpos e3e4")
+                .message
+                .contains("unexpected")
+        );
+        assert!(fails("position bogus").message.contains("found 'bogus'"));
+    }
+
+    #[test]
+    fn go_parameters() {
+        let Command::Go(p) = ok(
+            "go wtime -100 btime 2000 winc 10 binc 10 movestogo 5 depth 3 nodes 1000 mate 2 movetime 50 infinite ponder",
+        ) else {
+            panic!()
+        };
+        assert_eq!(p.wtime, Some(-100));
+        assert_eq!(p.btime, Some(2000));
+        assert_eq!(p.movestogo, Some(5));
+        assert_eq!(p.depth, Some(3));
+        assert_eq!(p.nodes, Some(1000));
+        assert_eq!(p.mate, Some(2));
+        assert_eq!(p.movetime, Some(50));
+        assert!(p.infinite && p.ponder);
+        let Command::Go(p) = ok("go searchmoves e3e4 a3a4 depth 2") else {
+            panic!()
+        };
+        assert_eq!(p.searchmoves, vec!["e3e4", "a3a4"]);
+        assert_eq!(p.depth, Some(2));
+        assert_eq!(ok("go perft 3"), Command::Perft { depth: 3 });
+        assert_eq!(
+            ok("go foo depth 1"),
+            Command::Go(GoParams {
+                depth: Some(1),
+                ..Default::default()
+            })
+        );
+    }
+
+    #[test]
+    fn go_errors_name_the_parameter() {
+        assert_eq!(
+            fails("go depth x").message,
+            "'depth' needs a number, found 'x'"
+        );
+        assert_eq!(fails("go depth").message, "'depth' needs a number");
+        assert_eq!(fails("go depth -1").command, "go");
+        assert!(fails("go depth 99999999999").message.contains("too large"));
+        assert!(fails("go nodes 1e5").message.contains("'nodes'"));
+        assert!(fails("go perft").message.contains("perft"));
+        assert!(fails("go searchmoves").message.contains("searchmoves"));
+    }
+
+    #[test]
+    fn unknown_and_junk() {
+        assert_eq!(fails("xyzzy").message, "unknown command 'xyzzy'");
+        assert_eq!(fails("\u{1}\u{2}garbage\u{ff}").command, "");
+        assert!(fails(&"z".repeat(5000)).message.len() < 100);
+        assert_eq!(fails("debug maybe").command, "debug");
+    }
+}

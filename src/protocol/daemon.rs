@@ -1,0 +1,333 @@
+//! The session loop: owns all state, reads parsed commands and search events,
+//! and never waits for a search. See protocol-spec/overview.md.
+
+use super::command::{Command, Handshake, PositionBase, parse_line};
+use super::dialect::{CommonOption, Dialect};
+use super::io::{Input, spawn_reader, spawn_writer};
+use super::options::{
+    COMMON_OPTIONS, EngineOptions, OptionValue, check_value, common_spec, format_option,
+};
+use crate::engine::EngineSession;
+use crate::engine::registry::{self, VARIANTS};
+use crate::games::OptionSpec;
+use crate::search::{SearchEvent, SearchInfo};
+use crossbeam_channel::{Receiver, Sender, select, unbounded};
+use std::io::{BufRead, Write};
+
+pub const ENGINE_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the tabula developers";
+
+/// Runs the daemon until `quit` or end of input. Returns the exit code.
+pub fn run<R, W>(input: R, output: W) -> i32
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
+    let lines = spawn_reader(input);
+    let (out, writer) = spawn_writer(output);
+    let (events_tx, events_rx) = unbounded();
+    match Daemon::new(out, events_tx) {
+        Some(mut daemon) => {
+            daemon.serve(&lines, &events_rx);
+            daemon.shutdown();
+        }
+        None => log::error!("no game is registered"),
+    }
+    // All senders are gone now: the writer prints what is queued and ends.
+    let _ = writer.join();
+    0
+}
+
+struct Daemon {
+    dialect: Dialect,
+    options: EngineOptions,
+    session: Box<dyn EngineSession>,
+    events: Sender<SearchEvent>,
+    out: Sender<String>,
+    /// True between `go ponder` and the search's bestmove or `ponderhit`.
+    pondering: bool,
+    debug: bool,
+}
+
+impl Daemon {
+    fn new(out: Sender<String>, events: Sender<SearchEvent>) -> Option<Self> {
+        let options = EngineOptions::default();
+        let variant = VARIANTS.first()?;
+        let session = registry::create(variant, events.clone(), options.hash_mb)?;
+        Some(Daemon {
+            dialect: Dialect::default(),
+            options,
+            session,
+            events,
+            out,
+            pondering: false,
+            debug: false,
+        })
+    }
+
+    fn serve(&mut self, lines: &Receiver<Input>, events: &Receiver<SearchEvent>) {
+        loop {
+            select! {
+                recv(lines) -> msg => match msg {
+                    Ok(Input::Line(line)) => {
+                        log::debug!("<< {line}");
+                        if !self.handle_line(&line) {
+                            return;
+                        }
+                    }
+                    Ok(Input::TooLong) => self.error("line too long (limit 1 MiB), ignored"),
+                    Ok(Input::Eof) | Err(_) => return,
+                },
+                recv(events) -> ev => if let Ok(ev) = ev { self.handle_event(ev) },
+            }
+        }
+    }
+
+    /// Stops a running search and joins its thread; no bestmove is needed at
+    /// quit, so queued events are dropped.
+    fn shutdown(self) {
+        self.session.stop();
+    }
+
+    fn send(&self, line: impl Into<String>) {
+        let _ = self.out.send(line.into());
+    }
+
+    fn error(&self, message: &str) {
+        log::warn!("error: {message}");
+        self.send(self.dialect.format_error(message));
+    }
+
+    fn handle_event(&mut self, event: SearchEvent) {
+        match event {
+            SearchEvent::Info(info) => self.send(self.format_info(&info)),
+            SearchEvent::BestMove { best, ponder } => {
+                self.pondering = false;
+                self.send(
+                    self.dialect
+                        .format_bestmove(best.as_deref(), ponder.as_deref()),
+                );
+            }
+        }
+    }
+
+    fn format_info(&self, i: &SearchInfo) -> String {
+        let mut line = format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+            i.depth,
+            i.seldepth,
+            i.multipv,
+            self.dialect.format_score(i.score, i.bound),
+            i.nodes,
+            i.nps,
+            i.hashfull,
+            i.time_ms
+        );
+        if !i.pv.is_empty() {
+            line.push_str(" pv ");
+            line.push_str(&i.pv.join(" "));
+        }
+        line
+    }
+
+    /// Handles one input line; false means quit.
+    fn handle_line(&mut self, line: &str) -> bool {
+        let command = match parse_line(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return true,
+            Err(e) => {
+                self.error(&e.to_string());
+                return true;
+            }
+        };
+        match command {
+            Command::Quit => return false,
+            Command::Handshake(h) => self.handshake(h),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.send("readyok"),
+            Command::Register => {}
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame { .. } => {
+                self.stop_and_wait();
+                self.session.new_game();
+            }
+            Command::Position { base, moves } => self.position(base, &moves),
+            Command::Go(params) => {
+                let limits = self.dialect.limits(&params);
+                let settings = self.options.search_settings();
+                let notation = self.dialect.move_notation();
+                match self
+                    .session
+                    .go(limits, settings, &params.searchmoves, notation)
+                {
+                    Ok(()) => self.pondering = params.ponder,
+                    Err(e) => self.error(&format!("go: {e}")),
+                }
+            }
+            Command::Perft { depth } => self.perft(depth),
+            Command::Stop => self.session.stop(),
+            Command::PonderHit => {
+                if self.pondering {
+                    self.pondering = false;
+                    self.session.ponderhit();
+                }
+            }
+            Command::Display => {
+                let diagram = self.session.diagram();
+                for l in diagram.lines() {
+                    self.send(l);
+                }
+                self.send(format!("Fen: {}", self.session.notation()));
+            }
+            Command::Bench { depth } => self.bench(depth),
+        }
+        true
+    }
+
+    fn handshake(&mut self, handshake: Handshake) {
+        if !Dialect::is_supported(handshake) {
+            let word = Dialect { handshake }.name();
+            self.error(&format!("{word}: this dialect is not spoken yet; use uci"));
+            return;
+        }
+        self.dialect = Dialect { handshake };
+        self.send(format!("id name {ENGINE_NAME}"));
+        self.send(format!("id author {ENGINE_AUTHOR}"));
+        for spec in self.all_options() {
+            self.send(format_option(&spec));
+        }
+        self.send(self.dialect.handshake_ok());
+    }
+
+    /// Engine-wide options first, then the current game's.
+    fn all_options(&self) -> Vec<OptionSpec> {
+        let variant = self.session.variant();
+        let mut specs: Vec<OptionSpec> = COMMON_OPTIONS
+            .iter()
+            .map(|&o| common_spec(&self.dialect, o, VARIANTS, variant))
+            .collect();
+        specs.extend(self.session.game_options());
+        specs
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let common = COMMON_OPTIONS
+            .iter()
+            .copied()
+            .find(|&o| self.dialect.option_name(o).eq_ignore_ascii_case(name));
+        if let Some(option) = common {
+            let spec = common_spec(&self.dialect, option, VARIANTS, self.session.variant());
+            match check_value(&spec, value) {
+                Ok(v) => self.apply_common(option, v),
+                Err(e) => self.error(&format!("setoption: {e}")),
+            }
+            return;
+        }
+        let game_spec = self
+            .session
+            .game_options()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name));
+        let Some(spec) = game_spec else {
+            self.error(&format!(
+                "setoption: unknown option '{}'",
+                super::command::shorten(name)
+            ));
+            return;
+        };
+        let result = check_value(&spec, value).and_then(|v| {
+            let text = match v {
+                OptionValue::Check(b) => b.to_string(),
+                OptionValue::Spin(n) => n.to_string(),
+                OptionValue::Combo(s) | OptionValue::String(s) => s,
+                OptionValue::Button => String::new(),
+            };
+            self.session.set_game_option(&spec.name, &text)
+        });
+        if let Err(e) = result {
+            self.error(&format!("setoption: {e}"));
+        }
+    }
+
+    fn apply_common(&mut self, option: CommonOption, value: OptionValue) {
+        match (option, value) {
+            (CommonOption::Variant, OptionValue::Combo(v)) => {
+                if v != self.session.variant() {
+                    self.stop_and_wait();
+                    match registry::create(&v, self.events.clone(), self.options.hash_mb) {
+                        Some(s) => self.session = s,
+                        None => self.error(&format!("setoption: unknown variant '{v}'")),
+                    }
+                }
+            }
+            (CommonOption::Hash, OptionValue::Spin(mb)) => {
+                self.options.hash_mb = mb as usize;
+                self.session.set_hash_mb(mb as usize);
+            }
+            (CommonOption::ClearHash, _) => self.session.clear_hash(),
+            (CommonOption::MultiPv, OptionValue::Spin(n)) => self.options.multipv = n as usize,
+            (CommonOption::Ponder, OptionValue::Check(b)) => self.options.ponder = b,
+            (CommonOption::MoveOverhead, OptionValue::Spin(ms)) => self.options.move_overhead = ms,
+            (option, value) => log::error!("option {option:?} got an unexpected value {value:?}"),
+        }
+    }
+
+    /// Stops a running search and waits until its bestmove has been queued
+    /// (it is printed in order by the loop).
+    fn stop_and_wait(&mut self) {
+        if self.session.is_searching() {
+            self.session.stop();
+            self.session.wait_idle();
+        }
+    }
+
+    fn position(&mut self, base: PositionBase, moves: &[String]) {
+        let notation = self.dialect.move_notation();
+        let text = match &base {
+            PositionBase::StartPos => None,
+            PositionBase::Notation { keyword, text } => {
+                if keyword != "fen" {
+                    self.error(&format!(
+                        "position: '{keyword}' is not a position format of {}",
+                        self.session.variant()
+                    ));
+                    return;
+                }
+                Some(text.as_str())
+            }
+        };
+        if let Err(e) = self.session.set_position(text, moves, notation) {
+            self.error(&format!("position: {e}"));
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let notation = self.dialect.move_notation();
+        let divide = self.session.perft_divide(depth, notation);
+        let mut total = 0;
+        for (mv, n) in &divide {
+            self.send(format!("{mv}: {n}"));
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        self.send("");
+        self.send(format!("Nodes searched: {total}"));
+    }
+
+    fn bench(&mut self, depth: Option<u32>) {
+        self.stop_and_wait();
+        let report = self.session.bench(depth, self.options.hash_mb);
+        let count = report.positions.len();
+        for (i, (pos, nodes)) in report.positions.iter().enumerate() {
+            self.send(format!(
+                "info string bench position {}/{count} nodes {nodes} {pos}",
+                i + 1
+            ));
+        }
+        self.send(format!("Total time (ms): {}", report.elapsed_ms));
+        self.send(format!("Nodes searched: {}", report.nodes));
+        self.send(format!("Nodes/second: {}", report.nps()));
+    }
+}

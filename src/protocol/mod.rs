@@ -1,0 +1,8 @@
+//! The text side: command grammar (nom), dialects, option handling, the I/O
+//! threads and the session loop. Knows no game's rules.
+
+pub mod command;
+pub mod daemon;
+pub mod dialect;
+pub mod io;
+pub mod options;

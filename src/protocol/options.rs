@@ -1,0 +1,219 @@
+//! Engine options: the engine-wide ones every dialect has (hash, MultiPV,
+//! ...), how any option is printed in the handshake, and how a `setoption`
+//! value is checked against its declaration (errors, never a silent clamp).
+
+use super::dialect::{CommonOption, Dialect};
+use crate::games::{OptionKind, OptionSpec};
+use crate::search::SearchSettings;
+
+pub const HASH_MIN_MB: i64 = 1;
+pub const HASH_MAX_MB: i64 = 16_384;
+pub const HASH_DEFAULT_MB: i64 = 16;
+pub const MULTIPV_MAX: i64 = 256;
+pub const MOVE_OVERHEAD_MAX: i64 = 5_000;
+
+/// The current values of the engine-wide options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub hash_mb: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub move_overhead: i64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: HASH_DEFAULT_MB as usize,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 10,
+        }
+    }
+}
+
+impl EngineOptions {
+    pub fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            multipv: self.multipv,
+            move_overhead: self.move_overhead,
+        }
+    }
+}
+
+/// The declaration of an engine-wide option, as the dialect names it.
+pub fn common_spec(
+    dialect: &Dialect,
+    option: CommonOption,
+    variants: &[&str],
+    current: &str,
+) -> OptionSpec {
+    let name = dialect.option_name(option).to_string();
+    let kind = match option {
+        CommonOption::Variant => OptionKind::Combo {
+            default: current.to_string(),
+            vars: variants.iter().map(|v| v.to_string()).collect(),
+        },
+        CommonOption::Hash => OptionKind::Spin {
+            default: HASH_DEFAULT_MB,
+            min: HASH_MIN_MB,
+            max: HASH_MAX_MB,
+        },
+        CommonOption::ClearHash => OptionKind::Button,
+        CommonOption::MultiPv => OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: MULTIPV_MAX,
+        },
+        CommonOption::Ponder => OptionKind::Check { default: false },
+        CommonOption::MoveOverhead => OptionKind::Spin {
+            default: 10,
+            min: 0,
+            max: MOVE_OVERHEAD_MAX,
+        },
+    };
+    OptionSpec { name, kind }
+}
+
+/// The engine-wide options in handshake order.
+pub const COMMON_OPTIONS: &[CommonOption] = &[
+    CommonOption::Variant,
+    CommonOption::Hash,
+    CommonOption::ClearHash,
+    CommonOption::MultiPv,
+    CommonOption::Ponder,
+    CommonOption::MoveOverhead,
+];
+
+/// `option name Hash type spin default 16 min 1 max 16384`
+pub fn format_option(spec: &OptionSpec) -> String {
+    let name = &spec.name;
+    match &spec.kind {
+        OptionKind::Check { default } => format!("option name {name} type check default {default}"),
+        OptionKind::Spin { default, min, max } => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        OptionKind::Combo { default, vars } => {
+            let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {default}{vars}")
+        }
+        OptionKind::Button => format!("option name {name} type button"),
+        OptionKind::String { default } => {
+            let default = if default.is_empty() {
+                "<empty>"
+            } else {
+                default
+            };
+            format!("option name {name} type string default {default}")
+        }
+    }
+}
+
+/// A checked option value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionValue {
+    Check(bool),
+    Spin(i64),
+    /// The combo entry as declared (canonical spelling).
+    Combo(String),
+    Button,
+    String(String),
+}
+
+/// Checks `value` against the declaration of `spec`.
+pub fn check_value(spec: &OptionSpec, value: Option<&str>) -> Result<OptionValue, String> {
+    let name = &spec.name;
+    if let OptionKind::Button = spec.kind {
+        return Ok(OptionValue::Button);
+    }
+    let Some(value) = value.map(str::trim) else {
+        return Err(format!("option '{name}' needs a value"));
+    };
+    match &spec.kind {
+        OptionKind::Check { .. } => match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(OptionValue::Check(true)),
+            "false" => Ok(OptionValue::Check(false)),
+            _ => Err(format!(
+                "{name} value '{}' is not true or false",
+                super::command::shorten(value)
+            )),
+        },
+        OptionKind::Spin { min, max, .. } => match value.parse::<i64>() {
+            Ok(v) if v >= *min && v <= *max => Ok(OptionValue::Spin(v)),
+            Ok(v) => Err(format!("{name} value {v} out of range {min}..{max}")),
+            Err(_) => Err(format!(
+                "{name} value '{}' is not a number",
+                super::command::shorten(value)
+            )),
+        },
+        OptionKind::Combo { vars, .. } => vars
+            .iter()
+            .find(|v| v.eq_ignore_ascii_case(value))
+            .map(|v| OptionValue::Combo(v.clone()))
+            .ok_or_else(|| {
+                format!(
+                    "{name} value '{}' is not one of {}",
+                    super::command::shorten(value),
+                    vars.join(", ")
+                )
+            }),
+        OptionKind::String { .. } => Ok(OptionValue::String(value.to_string())),
+        OptionKind::Button => Ok(OptionValue::Button),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spin() -> OptionSpec {
+        OptionSpec {
+            name: "MultiPV".into(),
+            kind: OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: 256,
+            },
+        }
+    }
+
+    #[test]
+    fn spin_values_are_checked_not_clamped() {
+        assert_eq!(check_value(&spin(), Some("3")), Ok(OptionValue::Spin(3)));
+        assert_eq!(
+            check_value(&spin(), Some("0")),
+            Err("MultiPV value 0 out of range 1..256".into())
+        );
+        assert!(check_value(&spin(), Some("lots")).is_err());
+        assert!(check_value(&spin(), None).is_err());
+    }
+
+    #[test]
+    fn combos_match_case_insensitively_and_return_the_declared_spelling() {
+        let spec = OptionSpec {
+            name: "UCI_Variant".into(),
+            kind: OptionKind::Combo {
+                default: "makruk".into(),
+                vars: vec!["makruk".into()],
+            },
+        };
+        assert_eq!(
+            check_value(&spec, Some("MAKRUK")),
+            Ok(OptionValue::Combo("makruk".into()))
+        );
+        assert!(check_value(&spec, Some("chess")).is_err());
+    }
+
+    #[test]
+    fn printing() {
+        assert_eq!(
+            format_option(&spin()),
+            "option name MultiPV type spin default 1 min 1 max 256"
+        );
+        let b = OptionSpec {
+            name: "Clear Hash".into(),
+            kind: OptionKind::Button,
+        };
+        assert_eq!(format_option(&b), "option name Clear Hash type button");
+    }
+}
