@@ -7,7 +7,7 @@ use std::time::Instant;
 
 pub const USAGE: &str = "usage:
   tabula                                   run the engine daemon on stdin/stdout
-  tabula perft <game> <startpos|position> <depth> [--divide]
+  tabula perft <game> <startpos|position> <depth>
   tabula bench [game] [depth]
   tabula help";
 
@@ -37,9 +37,7 @@ fn parse_game(name: &str) -> Result<&'static str, String> {
 }
 
 fn perft(args: &[String]) -> i32 {
-    let divide = args.iter().any(|a| a == "--divide");
-    let args: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
-    let (game, position, depth) = match args.as_slice() {
+    let (game, position, depth) = match args {
         [g, p, d] => (g.as_str(), p.as_str(), d.as_str()),
         _ => {
             eprintln!("tabula perft: expected <game> <startpos|position> <depth>\n{USAGE}");
@@ -79,18 +77,14 @@ fn perft(args: &[String]) -> i32 {
     } else {
         results.iter().map(|(_, n)| n).sum()
     };
-    if divide {
-        for (mv, n) in &results {
-            println!("{mv}: {n}");
-        }
+    for (mv, n) in &results {
+        println!("{mv}: {n}");
     }
     let secs = elapsed.as_secs_f64().max(1e-9);
-    println!("perft {depth} {total}");
-    println!(
-        "time {:.3} s, {:.1} M leaves/s",
-        secs,
-        total as f64 / secs / 1e6
-    );
+    println!();
+    println!("Nodes searched: {total}");
+    println!("Nodes/second: {}", (total as f64 / secs) as u64);
+    println!("Time (ms): {}", elapsed.as_millis());
     0
 }
 
@@ -118,8 +112,11 @@ fn bench(args: &[String]) -> i32 {
             continue;
         };
         let report = session.bench(depth, 16);
-        for (pos, n) in &report.positions {
-            println!("{game} {n:>10} {pos}");
+        for p in &report.positions {
+            println!(
+                "{game} nodes {:>10} time {:>6} ms bestmove {:<8} {}",
+                p.nodes, p.time_ms, p.best, p.notation
+            );
         }
         println!(
             "{game}: nodes {} time {} ms nps {}",

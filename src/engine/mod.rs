@@ -4,4 +4,4 @@
 pub mod registry;
 pub mod session;
 
-pub use session::{BenchReport, EngineSession, GameSession};
+pub use session::{BenchPosition, BenchReport, EngineSession, GameSession};

@@ -5,7 +5,7 @@
 //! [`EngineSession`] trait; [`GameSession`] implements it once for every
 //! [`Game`], so adding a game needs no code here.
 
-use crate::games::{Game, GamePosition, MoveNotation, OptionSpec};
+use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome};
 use crate::search::{
     Job, PvFormatter, SearchEvent, SearchLimits, SearchPosition, SearchSettings, SearchWorker,
     Searcher,
@@ -15,11 +15,20 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// One searched position of `bench`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchPosition {
+    pub notation: String,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// The move the search chose, `(none)` without a legal move.
+    pub best: String,
+}
+
 /// What `bench` measured.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenchReport {
-    /// Per position: its notation and the nodes searched.
-    pub positions: Vec<(String, u64)>,
+    pub positions: Vec<BenchPosition>,
     pub nodes: u64,
     pub elapsed_ms: u64,
 }
@@ -47,13 +56,15 @@ pub trait EngineSession: Send {
         notation: MoveNotation,
     ) -> Result<(), String>;
     /// Starts a search of the current position on the worker thread.
+    /// `Ok(Some(reason))` when the game is already over by a rule (the
+    /// search still runs, so the GUI gets its move and adjudicates).
     fn go(
         &mut self,
         limits: SearchLimits,
         settings: SearchSettings,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<(), String>;
+    ) -> Result<Option<String>, String>;
     fn stop(&self);
     fn ponderhit(&self);
     fn is_searching(&self) -> bool;
@@ -155,7 +166,7 @@ impl<G: Game> EngineSession for GameSession<G> {
         settings: SearchSettings,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<(), String> {
+    ) -> Result<Option<String>, String> {
         let mut restrict = Vec::with_capacity(searchmoves.len());
         for text in searchmoves {
             let mv = self.position.parse_move(text, notation).map_err(|e| {
@@ -173,7 +184,9 @@ impl<G: Game> EngineSession for GameSession<G> {
             searchmoves: restrict,
             formatter: pv_formatter::<G::Pos>(notation),
         });
-        Ok(())
+        Ok(self.position.outcome().map(|o| match o {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }))
     }
 
     fn stop(&self) {
@@ -251,9 +264,19 @@ impl<G: Game> EngineSession for GameSession<G> {
                 searchmoves: Vec::new(),
                 formatter: pv_formatter::<G::Pos>(MoveNotation::Native),
             };
+            let root = job.position.clone();
+            let started = Instant::now();
             let result = searcher.run(job, &stop, &mut |_| {});
             report.nodes += result.nodes;
-            report.positions.push((text, result.nodes));
+            report.positions.push(BenchPosition {
+                notation: text,
+                nodes: result.nodes,
+                time_ms: started.elapsed().as_millis() as u64,
+                best: result.best.map_or_else(
+                    || "(none)".to_string(),
+                    |m| root.format_move(m, MoveNotation::Native),
+                ),
+            });
         }
         report.elapsed_ms = start.elapsed().as_millis() as u64;
         report

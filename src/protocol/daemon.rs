@@ -160,7 +160,12 @@ impl Daemon {
                     .session
                     .go(limits, settings, &params.searchmoves, notation)
                 {
-                    Ok(()) => self.pondering = params.ponder,
+                    Ok(note) => {
+                        self.pondering = params.ponder;
+                        if let Some(reason) = note {
+                            self.send(format!("info string game over: {reason}"));
+                        }
+                    }
                     Err(e) => self.error(&format!("go: {e}")),
                 }
             }
@@ -320,10 +325,13 @@ impl Daemon {
         self.stop_and_wait();
         let report = self.session.bench(depth, self.options.hash_mb);
         let count = report.positions.len();
-        for (i, (pos, nodes)) in report.positions.iter().enumerate() {
+        for (i, p) in report.positions.iter().enumerate() {
             self.send(format!(
-                "info string bench position {}/{count} nodes {nodes} {pos}",
-                i + 1
+                "info string bench {}/{count} nodes {} time {} bestmove {}",
+                i + 1,
+                p.nodes,
+                p.time_ms,
+                p.best
             ));
         }
         self.send(format!("Total time (ms): {}", report.elapsed_ms));

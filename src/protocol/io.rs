@@ -59,7 +59,9 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<Input>> {
             });
         }
         saw_any = true;
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+        // LF, CR LF and a lone CR all end a line (CR LF gives an extra
+        // empty line, which the session ignores).
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
             Some(i) => (&buf[..i], Some(i + 1)),
             None => (buf, None),
         };
