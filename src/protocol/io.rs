@@ -61,6 +61,8 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<Input>> {
         saw_any = true;
         // LF, CR LF and a lone CR all end a line (CR LF gives an extra
         // empty line, which the session ignores).
+        // LF, CR LF and a lone CR all end a line (CR LF gives an extra
+        // empty line, which the session ignores).
         let (chunk, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
             Some(i) => (&buf[..i], Some(i + 1)),
             None => (buf, None),
@@ -130,10 +132,12 @@ mod tests {
     #[test]
     fn splits_lines_and_keeps_the_last_unterminated_one() {
         assert_eq!(
-            lines(b"uci\r\nisready\nquit"),
+            lines(b"uci\r\nisready\rd\nquit"),
             vec![
-                Input::Line("uci\r".into()),
+                Input::Line("uci".into()),
+                Input::Line("".into()),
                 Input::Line("isready".into()),
+                Input::Line("d".into()),
                 Input::Line("quit".into())
             ]
         );
