@@ -5,6 +5,8 @@
 //! * `> text`    send `text` (a line) to the daemon's stdin
 //! * `< pattern` the next output line must match `pattern`
 //! * `<... pattern` skip output lines until one matches `pattern`
+//! * `<~ pattern` skip `info` lines until one matches `pattern`; any other
+//!   line before it fails (so a stray `bestmove` is caught)
 //! * `~ ms`      wait this many milliseconds before going on
 //! * `eof`       close stdin; the daemon must exit with status 0
 //! * `# ...` and blank lines are comments
@@ -156,6 +158,21 @@ fn run_script(path: &Path) -> Result<(), String> {
                     .map_err(|e| fail(&d, format!("{e} (expected {pattern:?})")))?;
                 if matches(pattern, &got) {
                     break;
+                }
+            }
+        } else if let Some(pattern) = line.strip_prefix("<~ ") {
+            loop {
+                let got = d
+                    .next_line()
+                    .map_err(|e| fail(&d, format!("{e} (expected {pattern:?})")))?;
+                if matches(pattern, &got) {
+                    break;
+                }
+                if !got.starts_with("info ") {
+                    return Err(fail(
+                        &d,
+                        format!("expected {pattern:?} after info lines, got {got:?}"),
+                    ));
                 }
             }
         } else if let Some(pattern) =
