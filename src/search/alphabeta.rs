@@ -230,13 +230,13 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         if self.aborted {
             return true;
         }
-        if let Some(limit) = self.limits.nodes {
-            if self.nodes >= limit {
-                self.aborted = true;
-                return true;
-            }
+        if let Some(limit) = self.limits.nodes
+            && self.nodes >= limit
+        {
+            self.aborted = true;
+            return true;
         }
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         self.aborted
@@ -377,7 +377,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                     };
                 loop {
                     let score = self.root_search(depth as i32, alpha, beta, pv_idx);
-                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                     if self.aborted {
                         break;
                     }
@@ -417,7 +417,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 if self.aborted {
                     break;
                 }
-                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.aborted {
                 break;
@@ -448,10 +448,10 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
 
             let best = completed[0].score;
-            if let Some(plies) = mate_target {
-                if best >= MATE - plies {
-                    break;
-                }
+            if let Some(plies) = mate_target
+                && best >= MATE - plies
+            {
+                break;
             }
             if self.tm.has_budget() {
                 if self.root_moves.len() == 1 {
@@ -624,16 +624,17 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if cut {
-                    return h.score;
-                }
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
             }
         }
 
