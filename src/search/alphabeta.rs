@@ -147,6 +147,7 @@ impl<P: SearchPosition> Searcher<P> {
             root_depth: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_bufs: vec![Vec::new(); MAX_PLY + 2],
+            quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
             scored_bufs: vec![Vec::new(); MAX_PLY + 2],
             root_moves: Vec::new(),
         };
@@ -204,6 +205,7 @@ struct Ctx<'a, P: SearchPosition> {
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
     pv: Vec<Vec<P::Move>>,
     move_bufs: Vec<Vec<P::Move>>,
+    quiet_bufs: Vec<Vec<P::Move>>,
     scored_bufs: Vec<Vec<(P::Move, i32)>>,
     root_moves: Vec<RootMove<P::Move>>,
 }
@@ -651,7 +653,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
             // Null move.
             if allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = (3 + depth / 6).min(depth - 1);
+                let r = if depth >= 7 { 3 } else { 2 };
                 self.pos.make_null();
                 let mut score =
                     -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
@@ -708,7 +710,8 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<P::Move> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
+        quiets_tried.clear();
         let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
 
         for i in 0..scored.len() {
@@ -755,6 +758,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             self.pos.unmake();
             if self.aborted {
                 self.scored_bufs[ply] = scored;
+                self.quiet_bufs[ply] = quiets_tried;
                 return 0;
             }
             searched += 1;
@@ -786,6 +790,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
         }
         self.scored_bufs[ply] = scored;
+        self.quiet_bufs[ply] = quiets_tried;
 
         let bound = if best >= beta {
             Bound::Lower
