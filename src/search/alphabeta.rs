@@ -358,6 +358,9 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
 
         let mut completed: Vec<Line<P::Move>> = Vec::new();
         let mut completed_depth = 0u32;
+        // False when a bound line of an unfinished iteration was the last
+        // Info sent: the completed lines are repeated at the end.
+        let mut final_info_sent = true;
 
         for depth in 1..=max_depth {
             if depth > 1 {
@@ -407,6 +410,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                                     format(&rm.pv),
                                 );
                                 on_event(SearchEvent::Info(info));
+                                final_info_sent = false;
                             }
                         }
                     }
@@ -448,6 +452,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 );
                 on_event(SearchEvent::Info(info));
             }
+            final_info_sent = true;
 
             let best = completed[0].score;
             if let Some(plies) = mate_target
@@ -463,6 +468,20 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 if best.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - best.abs()) + 2 {
                     break;
                 }
+            }
+        }
+
+        if !final_info_sent {
+            for (i, line) in completed.iter().enumerate() {
+                let info = self.make_info(
+                    completed_depth,
+                    line.seldepth,
+                    i + 1,
+                    line.score,
+                    Bound::Exact,
+                    format(&line.pv),
+                );
+                on_event(SearchEvent::Info(info));
             }
         }
 

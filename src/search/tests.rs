@@ -963,3 +963,80 @@ fn worker_survives_a_panicking_game() {
         }
     );
 }
+
+/// Exact game value of a Nim position: plies to the end, signed (positive:
+/// the side to move wins), by exhaustive minimax.
+fn nim_exact(
+    pos: &mut Nim,
+    memo: &mut std::collections::HashMap<(Vec<u8>, Option<u8>), i32>,
+) -> i32 {
+    let key = (pos.piles.clone(), pos.max_take);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    pos.generate_legal(&mut moves);
+    // Winner: shortest win; loser: longest loss. Encoded as MATE-like.
+    let mut best = -MATE;
+    for m in moves {
+        pos.make(m);
+        let v = -nim_exact(pos, memo);
+        pos.unmake();
+        let v = if v > 0 { v - 1 } else { v + 1 };
+        best = best.max(v);
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn nim_values_match_exhaustive_minimax() {
+    let mut memo = std::collections::HashMap::new();
+    let mut rng = 12345u64;
+    for _ in 0..40 {
+        rng = splitmix(rng);
+        let n = 2 + ((rng >> 1) % 2) as usize;
+        let piles: Vec<u8> = (0..n).map(|i| ((rng >> (8 * i + 8)) % 7) as u8).collect();
+        let max_take = if rng & 1 == 0 { None } else { Some(2) };
+        let mut pos = Nim::new(&piles, max_take);
+        let exact = nim_exact(&mut pos, &mut memo);
+        let total: u32 = piles.iter().map(|&p| p as u32).sum();
+        let (r, _) = run_sync(&mut Searcher::new(1), job(pos.clone(), depth(total + 4)));
+        let expected = if exact > 0 {
+            Score::MatePlies(MATE - exact)
+        } else {
+            Score::MatePlies(-(MATE + exact))
+        };
+        assert_eq!(r.score, expected, "piles {piles:?} max {max_take:?}");
+        if exact > 0 {
+            let mut after = pos.clone();
+            if let Some(b) = r.best {
+                after.make(b);
+            }
+            assert!(
+                nim_exact(&mut after, &mut memo) < 0,
+                "piles {piles:?}: {:?} does not win",
+                r.best
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn bench_skirmish() {
+    let mut s = Searcher::new(16);
+    let t = Instant::now();
+    let (r, ev) = run_sync(&mut s, job(Skirmish::new(42, 12), depth(13)));
+    for i in infos(&ev) {
+        eprintln!(
+            "depth {} sel {} score {:?} nodes {} pv {}",
+            i.depth,
+            i.seldepth,
+            i.score,
+            i.nodes,
+            i.pv.join(" ")
+        );
+    }
+    eprintln!("{} nodes in {:?}: {:?}", r.nodes, t.elapsed(), r.best);
+}
