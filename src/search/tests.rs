@@ -626,6 +626,22 @@ fn searchmoves_restricts_the_root() {
     let (r, _) = run_sync(&mut s, j);
     assert_eq!(r.best, Some(NimMove { pile: 0, take: 3 }));
     assert!(matches!(r.score, Score::MatePlies(n) if n < 0));
+    // Illegal entries are ignored; with none legal, all moves are searched.
+    let mut j = job(Nim::new(&[5], Some(3)), depth(8));
+    j.searchmoves = vec![NimMove { pile: 0, take: 2 }, NimMove { pile: 3, take: 1 }];
+    let (r, _) = run_sync(&mut s, j);
+    assert_eq!(r.best, Some(NimMove { pile: 0, take: 2 }));
+    let mut j = job(Nim::new(&[5], Some(3)), depth(8));
+    j.searchmoves = vec![NimMove { pile: 3, take: 1 }];
+    let (r, _) = run_sync(&mut s, j);
+    assert_eq!(r.best, Some(NimMove { pile: 0, take: 1 }));
+}
+
+#[test]
+fn worker_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<SearchWorker<Nim>>();
+    assert_send_sync::<SearchWorker<Skirmish>>();
 }
 
 #[test]
