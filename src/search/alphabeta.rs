@@ -147,6 +147,7 @@ impl<P: SearchPosition> Searcher<P> {
             root_depth: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_bufs: vec![Vec::new(); MAX_PLY + 2],
+            quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
             scored_bufs: vec![Vec::new(); MAX_PLY + 2],
             root_moves: Vec::new(),
         };
@@ -204,6 +205,7 @@ struct Ctx<'a, P: SearchPosition> {
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
     pv: Vec<Vec<P::Move>>,
     move_bufs: Vec<Vec<P::Move>>,
+    quiet_bufs: Vec<Vec<P::Move>>,
     scored_bufs: Vec<Vec<(P::Move, i32)>>,
     root_moves: Vec<RootMove<P::Move>>,
 }
@@ -230,13 +232,13 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         if self.aborted {
             return true;
         }
-        if let Some(limit) = self.limits.nodes {
-            if self.nodes >= limit {
-                self.aborted = true;
-                return true;
-            }
+        if let Some(limit) = self.limits.nodes
+            && self.nodes >= limit
+        {
+            self.aborted = true;
+            return true;
         }
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         self.aborted
@@ -356,6 +358,9 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
 
         let mut completed: Vec<Line<P::Move>> = Vec::new();
         let mut completed_depth = 0u32;
+        // False when a bound line of an unfinished iteration was the last
+        // Info sent: the completed lines are repeated at the end.
+        let mut final_info_sent = true;
 
         for depth in 1..=max_depth {
             if depth > 1 {
@@ -377,7 +382,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                     };
                 loop {
                     let score = self.root_search(depth as i32, alpha, beta, pv_idx);
-                    self.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                    self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                     if self.aborted {
                         break;
                     }
@@ -405,6 +410,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                                     format(&rm.pv),
                                 );
                                 on_event(SearchEvent::Info(info));
+                                final_info_sent = false;
                             }
                         }
                     }
@@ -417,7 +423,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 if self.aborted {
                     break;
                 }
-                self.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.aborted {
                 break;
@@ -446,12 +452,13 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 );
                 on_event(SearchEvent::Info(info));
             }
+            final_info_sent = true;
 
             let best = completed[0].score;
-            if let Some(plies) = mate_target {
-                if best >= MATE - plies {
-                    break;
-                }
+            if let Some(plies) = mate_target
+                && best >= MATE - plies
+            {
+                break;
             }
             if self.tm.has_budget() {
                 if self.root_moves.len() == 1 {
@@ -461,6 +468,20 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 if best.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - best.abs()) + 2 {
                     break;
                 }
+            }
+        }
+
+        if !final_info_sent {
+            for (i, line) in completed.iter().enumerate() {
+                let info = self.make_info(
+                    completed_depth,
+                    line.seldepth,
+                    i + 1,
+                    line.score,
+                    Bound::Exact,
+                    format(&line.pv),
+                );
+                on_event(SearchEvent::Info(info));
             }
         }
 
@@ -624,16 +645,17 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if cut {
-                    return h.score;
-                }
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
             }
         }
 
@@ -650,7 +672,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
             // Null move.
             if allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = (3 + depth / 6).min(depth - 1);
+                let r = if depth >= 7 { 3 } else { 2 };
                 self.pos.make_null();
                 let mut score =
                     -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
@@ -707,7 +729,8 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<P::Move> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
+        quiets_tried.clear();
         let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
 
         for i in 0..scored.len() {
@@ -754,6 +777,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             self.pos.unmake();
             if self.aborted {
                 self.scored_bufs[ply] = scored;
+                self.quiet_bufs[ply] = quiets_tried;
                 return 0;
             }
             searched += 1;
@@ -785,6 +809,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
         }
         self.scored_bufs[ply] = scored;
+        self.quiet_bufs[ply] = quiets_tried;
 
         let bound = if best >= beta {
             Bound::Lower

@@ -2,6 +2,22 @@
 //! time management and the worker thread that runs searches. Knows no text
 //! and no protocol: moves are typed values of the game, and the caller hands
 //! in a formatter for principal variations.
+//!
+//! * [`tt`]: transposition table (buckets of four, mate scores stored
+//!   relative to the node, generation aging, `hashfull`).
+//! * [`ordering`]: TT move, noisy moves by hint, killers, history.
+//! * [`time`]: soft/hard budgets from clocks, increments, movestogo,
+//!   byoyomi, movetime; pondering.
+//! * [`alphabeta`]: [`Searcher`], the synchronous iterative-deepening PVS
+//!   search (benches, tests, and the worker's engine).
+//! * [`worker`]: [`SearchWorker`], one background thread running jobs and
+//!   reporting [`SearchEvent`]s on a channel (give it an unbounded one).
+//!
+//! The contract of one job: exactly one `BestMove` event, always (also after
+//! `stop`, before depth 1 finished, with `best: None` when there is no legal
+//! move); `infinite` and `ponder` jobs answer only after `stop` (or
+//! `ponderhit`); one `Info` per finished iteration and MultiPV line; fixed
+//! depth / node searches are deterministic for a fresh [`Searcher`].
 
 pub mod alphabeta;
 pub mod ordering;

@@ -57,11 +57,11 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     pub fn add_killer(&mut self, ply: usize, mv: M) {
-        if let Some(k) = self.killers.get_mut(ply) {
-            if k[0] != Some(mv) {
-                k[1] = k[0];
-                k[0] = Some(mv);
-            }
+        if let Some(k) = self.killers.get_mut(ply)
+            && k[0] != Some(mv)
+        {
+            k[1] = k[0];
+            k[0] = Some(mv);
         }
     }
 

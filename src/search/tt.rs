@@ -120,10 +120,17 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Reallocates to `mb` mebibytes; the content is lost.
     pub fn resize(&mut self, mb: usize) {
-        let n = Self::bucket_count_for(mb);
+        let mut n = Self::bucket_count_for(mb);
         // Free the old table first so peak memory stays near one table.
         self.buckets = Vec::new();
-        self.buckets = vec![[Slot::EMPTY; BUCKET_SIZE]; n];
+        // An allocation that fails halves the size instead of aborting.
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            log::warn!("transposition table: cannot allocate {n} buckets, halving");
+            n /= 2;
+        }
+        buckets.resize(n, [Slot::EMPTY; BUCKET_SIZE]);
+        self.buckets = buckets;
         self.mask = n - 1;
         self.generation = 0;
         self.size_mb = mb;
