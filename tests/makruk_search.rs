@@ -1,0 +1,189 @@
+//! The search must solve Makruk mates. Each position's mate distance is
+//! proved here by an independent brute-force solver (plain minimax over the
+//! legal moves), then the engine must report exactly that distance and play
+//! a move that keeps the forced mate.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use tabula::games::makruk::{Makruk, Position};
+use tabula::games::{Game, GamePosition, MoveNotation};
+use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
+
+fn position(fen: &str) -> Position {
+    Makruk::new()
+        .parse_position(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn checkmated(p: &Position) -> bool {
+    p.in_check() && p.legal_move_list().is_empty()
+}
+
+/// True when the side to move can force checkmate within `n` of its moves.
+fn mate_in(p: &mut Position, n: u32) -> bool {
+    for m in p.legal_move_list() {
+        p.make(m);
+        let forced = checkmated(p) || (n > 1 && every_reply_mated_in(p, n - 1));
+        p.unmake();
+        if forced {
+            return true;
+        }
+    }
+    false
+}
+
+/// The side to move (the defender) has moves and every one of them leaves
+/// the attacker a mate in `n`.
+fn every_reply_mated_in(p: &mut Position, n: u32) -> bool {
+    let replies = p.legal_move_list();
+    !replies.is_empty()
+        && replies.into_iter().all(|r| {
+            p.make(r);
+            let v = mate_in(p, n);
+            p.unmake();
+            v
+        })
+}
+
+fn search(
+    p: &Position,
+    limits: SearchLimits,
+) -> (Option<<Position as SearchPosition>::Move>, Score) {
+    let mut searcher = Searcher::new(16);
+    let job = Job {
+        position: p.clone(),
+        limits,
+        settings: SearchSettings::default(),
+        searchmoves: Vec::new(),
+        formatter: Arc::new(|pos: &Position, moves: &[_]| {
+            let mut pos = pos.clone();
+            moves
+                .iter()
+                .map(|&m| {
+                    let t = pos.format_move(m, MoveNotation::Native);
+                    pos.make(m);
+                    t
+                })
+                .collect()
+        }),
+    };
+    let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
+    (r.best, r.score)
+}
+
+fn check_mate_in(fen: &str, n: u32) {
+    let mut p = position(fen);
+    assert!(
+        mate_in(&mut p, n),
+        "{fen}: brute force finds no mate in {n}"
+    );
+    assert!(
+        n == 1 || !mate_in(&mut p, n - 1),
+        "{fen}: brute force finds a mate faster than {n}"
+    );
+    // Reductions and pruning may hide a mate for a few iterations; the
+    // engine must still prove it well inside a second of search.
+    let (best, score) = search(
+        &p,
+        SearchLimits {
+            depth: Some(2 * n + 10),
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        score,
+        Score::MatePlies(2 * n as i32 - 1),
+        "{fen}: engine score"
+    );
+    let best = best.expect("a move");
+    let text = p.format_move(best, MoveNotation::Native);
+    p.make(best);
+    let keeps_mate = checkmated(&p) || (n > 1 && every_reply_mated_in(&mut p, n - 1));
+    assert!(
+        keeps_mate,
+        "{fen}: engine move {text} does not keep the mate in {n}"
+    );
+}
+
+#[test]
+fn mate_in_one() {
+    check_mate_in("6k1/8/6K1/8/8/8/8/R7 w - - 0 1", 1);
+    check_mate_in("4k3/8/3SK3/8/8/8/8/7R w - - 0 1", 1);
+}
+
+#[test]
+fn mate_in_two() {
+    check_mate_in("7k/8/5K2/8/8/8/8/1R6 w - - 0 1", 2);
+    check_mate_in("6k1/6p1/5M1K/8/8/8/8/R7 w - - 0 1", 2);
+    check_mate_in("2k5/8/1K6/8/8/8/8/7R w - - 0 1", 2);
+}
+
+#[test]
+fn mate_in_three() {
+    check_mate_in("6k1/8/8/4K3/8/8/1R6/8 w - - 0 1", 3);
+    check_mate_in("8/8/8/8/2M3R1/8/4K2k/8 w - - 0 1", 3);
+}
+
+#[test]
+fn mate_in_four() {
+    check_mate_in("3R4/8/8/8/8/8/1k1K4/8 w - - 0 1", 4);
+}
+
+#[test]
+fn the_mated_side_sees_it_coming() {
+    // Black to move; whatever it does, White mates next move.
+    let mut p = position("7k/8/6K1/8/8/8/8/R7 b - - 0 1");
+    assert!(every_reply_mated_in(&mut p, 1));
+    let (best, score) = search(
+        &p,
+        SearchLimits {
+            depth: Some(4),
+            ..Default::default()
+        },
+    );
+    assert!(best.is_some());
+    assert_eq!(score, Score::MatePlies(-2));
+}
+
+#[test]
+fn go_mate_stops_when_the_mate_is_proved() {
+    let p = position("7k/8/5K2/8/8/8/8/1R6 w - - 0 1");
+    let (best, score) = search(
+        &p,
+        SearchLimits {
+            mate: Some(2),
+            ..Default::default()
+        },
+    );
+    assert!(best.is_some());
+    assert_eq!(score, Score::MatePlies(3));
+}
+
+#[test]
+fn counting_limit_makes_a_win_a_draw() {
+    // Pieces' honour: rook against bare king, 16 moves = 32 plies, count 31.
+    // No mate in one exists, so the count runs out: the search must see a draw.
+    let p = position("8/8/4k3/8/8/8/8/R2K4 w - 32 31 40");
+    let (best, score) = search(
+        &p,
+        SearchLimits {
+            depth: Some(6),
+            ..Default::default()
+        },
+    );
+    assert!(best.is_some());
+    assert_eq!(score, Score::Cp(0));
+    // With the count fresh the same material is winning.
+    let p = position("8/8/4k3/8/8/8/8/R2K4 w - 32 6 40");
+    let (_, score) = search(
+        &p,
+        SearchLimits {
+            depth: Some(6),
+            ..Default::default()
+        },
+    );
+    assert!(
+        matches!(score, Score::Cp(cp) if cp > 200) || matches!(score, Score::MatePlies(n) if n > 0),
+        "{score:?}"
+    );
+}
