@@ -405,7 +405,12 @@ fn parse_go(args: &str) -> Result<Command, CommandError> {
                 (rest, p.movestogo) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?
             }
             "depth" => (rest, p.depth) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?,
-            "mate" => (rest, p.mate) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?,
+            "mate" => {
+                (rest, p.mate) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?;
+                if p.mate == Some(0) {
+                    return Err(err("go", "'mate' needs a number of moves of at least 1"));
+                }
+            }
             "nodes" => (rest, p.nodes) = some(number_after(rest, "go", w, unsigned_int)?),
             "searchmoves" => {
                 // Moves run until the next go keyword.
@@ -605,6 +610,7 @@ mod tests {
         assert!(fails("go nodes 1e5").message.contains("'nodes'"));
         assert!(fails("go perft").message.contains("perft"));
         assert!(fails("go searchmoves").message.contains("searchmoves"));
+        assert!(fails("go mate 0").message.contains("at least 1"));
     }
 
     #[test]

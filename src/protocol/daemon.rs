@@ -26,9 +26,9 @@ where
     let lines = spawn_reader(input);
     let (out, writer) = spawn_writer(output);
     let (events_tx, events_rx) = unbounded();
-    match Daemon::new(out, events_tx) {
+    match Daemon::new(out, events_tx, events_rx) {
         Some(mut daemon) => {
-            daemon.serve(&lines, &events_rx);
+            daemon.serve(&lines);
             daemon.shutdown();
         }
         None => log::error!("no game is registered"),
@@ -43,6 +43,9 @@ struct Daemon {
     options: EngineOptions,
     session: Box<dyn EngineSession>,
     events: Sender<SearchEvent>,
+    /// The workers' events; also drained directly after a forced stop so a
+    /// stopped search's bestmove comes before anything the next command prints.
+    events_rx: Receiver<SearchEvent>,
     out: Sender<String>,
     /// True between `go ponder` and the search's bestmove or `ponderhit`.
     pondering: bool,
@@ -50,7 +53,11 @@ struct Daemon {
 }
 
 impl Daemon {
-    fn new(out: Sender<String>, events: Sender<SearchEvent>) -> Option<Self> {
+    fn new(
+        out: Sender<String>,
+        events: Sender<SearchEvent>,
+        events_rx: Receiver<SearchEvent>,
+    ) -> Option<Self> {
         let options = EngineOptions::default();
         let variant = VARIANTS.first()?;
         let session = registry::create(variant, events.clone(), options.hash_mb)?;
@@ -59,13 +66,15 @@ impl Daemon {
             options,
             session,
             events,
+            events_rx,
             out,
             pondering: false,
             debug: false,
         })
     }
 
-    fn serve(&mut self, lines: &Receiver<Input>, events: &Receiver<SearchEvent>) {
+    fn serve(&mut self, lines: &Receiver<Input>) {
+        let events = self.events_rx.clone();
         loop {
             select! {
                 recv(lines) -> msg => match msg {
@@ -78,7 +87,7 @@ impl Daemon {
                     Ok(Input::TooLong) => self.error("line too long (limit 1 MiB), ignored"),
                     Ok(Input::Eof) | Err(_) => return,
                 },
-                recv(events) -> ev => if let Ok(ev) = ev { self.handle_event(ev) },
+                recv(&events) -> ev => if let Ok(ev) = ev { self.handle_event(ev) },
             }
         }
     }
@@ -153,6 +162,8 @@ impl Daemon {
             }
             Command::Position { base, moves } => self.position(base, &moves),
             Command::Go(params) => {
+                // A running search answers before the new one says anything.
+                self.stop_and_wait();
                 let limits = self.dialect.limits(&params);
                 let settings = self.options.search_settings();
                 let notation = self.dialect.move_notation();
@@ -283,6 +294,9 @@ impl Daemon {
         if self.session.is_searching() {
             self.session.stop();
             self.session.wait_idle();
+        }
+        while let Ok(ev) = self.events_rx.try_recv() {
+            self.handle_event(ev);
         }
     }
 

@@ -100,7 +100,8 @@ impl Dialect {
         SearchLimits {
             time: [first_time, second_time],
             inc: [first_inc, second_inc],
-            movestogo: go.movestogo,
+            // `movestogo 0` would mean "the control is now": treat as absent.
+            movestogo: go.movestogo.filter(|&n| n > 0),
             byoyomi: go.byoyomi,
             depth: go.depth,
             nodes: go.nodes,

@@ -353,7 +353,9 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             .filter(|&n| n > 0)
             .map(|n| (2 * n as i32 - 1).max(1));
         if let Some(plies) = mate_target {
-            max_depth = max_depth.min((plies as u32 + 3).min(MAX_DEPTH));
+            // Reductions can hide a mate for several iterations, so the cap
+            // is well beyond the mate's length; a found mate ends it early.
+            max_depth = max_depth.min((3 * plies as u32 + 8).min(MAX_DEPTH));
         }
 
         let mut completed: Vec<Line<P::Move>> = Vec::new();
