@@ -97,6 +97,22 @@ impl Daemon {
         }
     }
 
+    /// Reads lines until one matches `pattern`; every line before it must
+    /// pass `may_skip`.
+    fn skip_until(&mut self, pattern: &str, may_skip: fn(&str) -> bool) -> Result<(), String> {
+        loop {
+            let got = self
+                .next_line()
+                .map_err(|e| format!("{e} (expected {pattern:?})"))?;
+            if matches(pattern, &got) {
+                return Ok(());
+            }
+            if !may_skip(&got) {
+                return Err(format!("expected {pattern:?}, got {got:?}"));
+            }
+        }
+    }
+
     /// Closes stdin and waits for exit; returns any output not yet read.
     fn finish(&mut self) -> Result<Vec<String>, String> {
         self.stdin = None;
@@ -152,29 +168,10 @@ fn run_script(path: &Path) -> Result<(), String> {
         } else if line == ">" {
             d.send("").map_err(|e| fail(&d, e))?;
         } else if let Some(pattern) = line.strip_prefix("<... ") {
-            loop {
-                let got = d
-                    .next_line()
-                    .map_err(|e| fail(&d, format!("{e} (expected {pattern:?})")))?;
-                if matches(pattern, &got) {
-                    break;
-                }
-            }
+            d.skip_until(pattern, |_| true).map_err(|e| fail(&d, e))?;
         } else if let Some(pattern) = line.strip_prefix("<~ ") {
-            loop {
-                let got = d
-                    .next_line()
-                    .map_err(|e| fail(&d, format!("{e} (expected {pattern:?})")))?;
-                if matches(pattern, &got) {
-                    break;
-                }
-                if !got.starts_with("info ") {
-                    return Err(fail(
-                        &d,
-                        format!("expected {pattern:?} after info lines, got {got:?}"),
-                    ));
-                }
-            }
+            d.skip_until(pattern, |l| l.starts_with("info "))
+                .map_err(|e| fail(&d, e))?;
         } else if let Some(pattern) =
             line.strip_prefix("< ")
                 .or(if line == "<" { Some("") } else { None })
