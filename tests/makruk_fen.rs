@@ -457,8 +457,27 @@ fn key_includes_counting() {
 
 #[test]
 fn diagram_looks_like_fsf() {
-    let d = game().start_position().diagram();
-    assert!(d.contains(" | r | n | s | m | k | s | n | r |\n"));
-    assert!(d.contains(" | R | N | S | K | M | S | N | R | *\n"));
-    assert!(!d.contains("Fen"));
+    // Fairy-Stockfish's `d` output for the start position, up to "Fen:".
+    let sep = " +---+---+---+---+---+---+---+---+\n";
+    let rows = [
+        " | r | n | s | m | k | s | n | r |  \n",
+        " |   |   |   |   |   |   |   |   |\n",
+        " | p | p | p | p | p | p | p | p |\n",
+        " |   |   |   |   |   |   |   |   |\n",
+        " |   |   |   |   |   |   |   |   |\n",
+        " | P | P | P | P | P | P | P | P |\n",
+        " |   |   |   |   |   |   |   |   |\n",
+        " | R | N | S | K | M | S | N | R | *\n",
+    ];
+    let mut expect = format!("\n{sep}");
+    for r in rows {
+        expect.push_str(r);
+        expect.push_str(sep);
+    }
+    assert_eq!(game().start_position().diagram(), expect);
+    let mut p = game().start_position();
+    play(&mut p, "e3e4");
+    let d = p.diagram();
+    assert!(d.contains(" | r | n | s | m | k | s | n | r | *\n"));
+    assert!(d.contains(" | R | N | S | K | M | S | N | R |  \n"));
 }

@@ -275,7 +275,7 @@ impl GamePosition for Position {
             let mark = (rank == 7 && self.side == BLACK) || (rank == 0 && self.side == WHITE);
             s.push_str(if mark {
                 " | *\n"
-            } else if rank == 0 {
+            } else if rank == 0 || rank == 7 {
                 " |  \n"
             } else {
                 " |\n"
