@@ -192,7 +192,7 @@ impl SearchPosition for Position {
     fn is_draw(&self, plies_from_root: usize) -> bool {
         if self.counting_exceeded() {
             // Drawn unless the side to move is checkmated.
-            return !(self.in_check() && !movegen::has_legal_move(self));
+            return !self.in_check() || movegen::has_legal_move(self);
         }
         self.repetitions(plies_from_root) >= 2
     }

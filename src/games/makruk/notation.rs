@@ -53,12 +53,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, GameError> {
             names[pos.side & 1]
         )));
     }
-    if let Some(c) = suffix {
-        if c != 'm' {
-            return Err(GameError::Illegal(format!(
-                "illegal move {t}: '{c}' is not a Makruk promotion (pawns promote to met, suffix m)"
-            )));
-        }
+    if let Some(c) = suffix
+        && c != 'm'
+    {
+        return Err(GameError::Illegal(format!(
+            "illegal move {t}: '{c}' is not a Makruk promotion (pawns promote to met, suffix m)"
+        )));
     }
     let mut buf = MoveBuf::default();
     generate(pos, &mut buf, false);
