@@ -195,8 +195,13 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
                 rank == 7 || rank <= 2
             };
             if bad {
+                let why = if rank == 0 || rank == 7 {
+                    "pawns never stand on their own back rank"
+                } else {
+                    "it would have promoted"
+                };
                 return Err(GameError::Illegal(format!(
-                    "FEN has a {} pawn on {}, a square no pawn can stand on (it would have promoted)",
+                    "FEN has a {} pawn on {}: {why}",
                     color_name[c],
                     square_name(sq)
                 )));

@@ -7,6 +7,24 @@
 //! * [`movegen`]: legal move generation, perft.
 //! * [`fen`], [`notation`]: text in and out.
 //! * [`eval`]: static evaluation.
+//!
+//! Facts checked against Fairy-Stockfish 11.1 (`UCI_Variant makruk`):
+//! * No 50-move rule: with half-move clock 100 or 150 it still scores a
+//!   won K+2R position at +60; the clock is only written to the FEN.
+//! * A promoted pawn is written as a plain met (`M`/`m`).
+//! * Counting is recomputed after a move when [(no count running or the
+//!   move captured) and the side to move S has a bare king] or [no count
+//!   running and no pawns]. The new limit is 0 while any pawn is on the board
+//!   or when S's opponent has a bare king; else 64 moves (board's honour) if
+//!   S has more than its king; else pieces' honour by the opponent's
+//!   material (2R 8, R 16, 2S 22, 2N 32, S 44, else 64). A new limit of 0
+//!   leaves a running count untouched (e.g. a capture down to K v K).
+//!   Pieces' honour starts at 2 x pieces on the board, board's honour at 0.
+//! * The game is drawn when count > limit, unless the side to move is mated.
+//!
+//! Option `Board Honour Counting` (`auto` | `gui`): with `gui`, board's
+//! honour never starts by itself, only a count in a FEN from the GUI runs;
+//! pieces' honour is compulsory and always starts.
 
 pub mod bitboard;
 pub mod eval;
@@ -174,7 +192,7 @@ impl SearchPosition for Position {
     fn is_draw(&self, plies_from_root: usize) -> bool {
         if self.counting_exceeded() {
             // Drawn unless the side to move is checkmated.
-            return !(self.in_check() && !movegen::has_legal_move(self));
+            return !self.in_check() || movegen::has_legal_move(self);
         }
         self.repetitions(plies_from_root) >= 2
     }
@@ -275,7 +293,7 @@ impl GamePosition for Position {
             let mark = (rank == 7 && self.side == BLACK) || (rank == 0 && self.side == WHITE);
             s.push_str(if mark {
                 " | *\n"
-            } else if rank == 0 {
+            } else if rank == 0 || rank == 7 {
                 " |  \n"
             } else {
                 " |\n"

@@ -45,17 +45,20 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, GameError> {
         )));
     }
     if piece_color(p) != pos.side {
+        let names = ["white", "black"];
         return Err(GameError::Illegal(format!(
-            "illegal move {t}: the piece on {} is not the side to move's",
-            square_name(from)
+            "illegal move {t}: the piece on {} is {}'s, {} is to move",
+            square_name(from),
+            names[piece_color(p) & 1],
+            names[pos.side & 1]
         )));
     }
-    if let Some(c) = suffix {
-        if c != 'm' {
-            return Err(GameError::Illegal(format!(
-                "illegal move {t}: '{c}' is not a Makruk promotion (pawns promote to met, suffix m)"
-            )));
-        }
+    if let Some(c) = suffix
+        && c != 'm'
+    {
+        return Err(GameError::Illegal(format!(
+            "illegal move {t}: '{c}' is not a Makruk promotion (pawns promote to met, suffix m)"
+        )));
     }
     let mut buf = MoveBuf::default();
     generate(pos, &mut buf, false);

@@ -182,7 +182,10 @@ impl Position {
         let pawns = self.kinds[PAWN] != 0;
         if ((self.counting_limit == 0 || captured) && bare) || (self.counting_limit == 0 && !pawns)
         {
-            let limit_moves: u16 = if pawns && !bare {
+            // Fairy-Stockfish 11.1 (observed): no counting at all while any
+            // pawn is on the board, nor when the other side has a bare king.
+            let other_bare = self.colors[s ^ 1].count_ones() == 1;
+            let limit_moves: u16 = if pawns || other_bare {
                 0
             } else if !bare {
                 if self.board_honour_auto { 64 } else { 0 }
@@ -205,12 +208,16 @@ impl Position {
                     64
                 }
             };
-            self.counting_limit = 2 * limit_moves;
-            self.counting_ply = if self.counting_limit != 0 && bare {
-                2 * self.occupied().count_ones() as u16
-            } else {
-                0
-            };
+            // A recomputed limit of 0 leaves a running count alone (observed
+            // in FSF 11.1: e.g. a capture down to king against king).
+            if limit_moves != 0 {
+                self.counting_limit = 2 * limit_moves;
+                self.counting_ply = if bare {
+                    2 * self.occupied().count_ones() as u16
+                } else {
+                    0
+                };
+            }
         }
     }
 

@@ -1,0 +1,20 @@
+import subprocess, sys
+p = subprocess.Popen(['/usr/games/fairy-stockfish'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def send(s): p.stdin.write(s+'\n'); p.stdin.flush()
+send('uci'); send('setoption name UCI_Variant value makruk')
+send('isready')
+while p.stdout.readline().strip() != 'readyok': pass
+bad = 0; n = 0
+for line in sys.stdin:
+    start, moves, fen, p2 = line.rstrip('\n').split('|')
+    send(f'position fen {start} moves {moves}'); send('d'); send('go perft 2')
+    ffen = None; nodes = None
+    while True:
+        l = p.stdout.readline()
+        if l.startswith('Fen:'): ffen = l[4:].strip()
+        if l.startswith('Nodes searched'): nodes = int(l.split(':')[1]); break
+    n += 1
+    if ffen != fen or nodes != int(p2):
+        bad += 1
+        if bad < 10: print('MISMATCH', moves.split()[-3:], '\n mine', fen, p2, '\n fsf ', ffen, nodes)
+print('checked', n, 'bad', bad)
