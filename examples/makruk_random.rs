@@ -1,6 +1,6 @@
 //! Random games for cross-checking against another engine: prints
 //! `fen|moves|fen after|perft 2` lines. Usage: makruk_random <games> <seed>
-//! | python3 tools/makruk_crosscheck.py (compares with Fairy-Stockfish).
+//! | python3 scripts/makruk-crosscheck.py (compares with Fairy-Stockfish).
 use tabula::games::makruk::Makruk;
 use tabula::games::{Game, GamePosition, MoveNotation};
 

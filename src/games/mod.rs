@@ -46,8 +46,13 @@ impl std::error::Error for GameError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// `winner` is 0 for the first player (White / sente), 1 for the second.
-    Win { winner: usize, reason: String },
-    Draw { reason: String },
+    Win {
+        winner: usize,
+        reason: String,
+    },
+    Draw {
+        reason: String,
+    },
 }
 
 /// A game-specific engine option (the protocol layer prints and parses it).

@@ -32,7 +32,10 @@ pub struct SearchSettings {
 
 impl Default for SearchSettings {
     fn default() -> Self {
-        SearchSettings { multipv: 1, move_overhead: 10 }
+        SearchSettings {
+            multipv: 1,
+            move_overhead: 10,
+        }
     }
 }
 
@@ -86,5 +89,8 @@ pub enum SearchEvent {
     Info(SearchInfo),
     /// The one final answer of a job. `best` is `None` when there is no
     /// legal move.
-    BestMove { best: Option<String>, ponder: Option<String> },
+    BestMove {
+        best: Option<String>,
+        ponder: Option<String>,
+    },
 }

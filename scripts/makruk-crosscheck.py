@@ -1,3 +1,10 @@
+#!/usr/bin/env python3
+"""Compares tabula's Makruk rules with Fairy-Stockfish on random games.
+
+Reads `start|moves|fen after|perft 2` lines (from
+`cargo run --release --example makruk_random -- <games> <seed>`) and checks the
+FEN after the moves and perft 2 against /usr/games/fairy-stockfish.
+"""
 import subprocess, sys
 p = subprocess.Popen(['/usr/games/fairy-stockfish'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 def send(s): p.stdin.write(s+'\n'); p.stdin.flush()
