@@ -187,3 +187,28 @@ fn counting_limit_makes_a_win_a_draw() {
         "{score:?}"
     );
 }
+
+#[test]
+fn bench_signature_is_deterministic() {
+    use tabula::engine::registry;
+    let run = || {
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let session = registry::create("makruk", tx, 16).expect("makruk session");
+        session.bench(Some(6), 16)
+    };
+    let (a, b) = (run(), run());
+    assert!(
+        a.positions.len() >= 10,
+        "bench has {} positions",
+        a.positions.len()
+    );
+    assert!(a.nodes > 0);
+    assert_eq!(a.nodes, b.nodes, "the node total is the search signature");
+    let per_position = |r: &tabula::engine::BenchReport| -> Vec<(u64, String)> {
+        r.positions
+            .iter()
+            .map(|p| (p.nodes, p.best.clone()))
+            .collect()
+    };
+    assert_eq!(per_position(&a), per_position(&b));
+}

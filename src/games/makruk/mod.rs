@@ -26,6 +26,7 @@
 //! honour never starts by itself, only a count in a FEN from the GUI runs;
 //! pieces' honour is compulsory and always starts.
 
+pub mod bench;
 pub mod bitboard;
 pub mod eval;
 pub mod fen;
@@ -102,6 +103,14 @@ impl Game for Makruk {
 
     fn parse_position(&self, text: &str) -> Result<Position, GameError> {
         fen::parse(text, self.board_honour_auto)
+    }
+
+    fn bench_positions(&self) -> Vec<String> {
+        bench::BENCH_FENS.iter().map(|f| f.to_string()).collect()
+    }
+
+    fn bench_depth(&self) -> u32 {
+        11
     }
 }
 
