@@ -739,11 +739,14 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             let mv = pick_next(&mut scored, i);
             let quiet = self.pos.is_quiet(mv);
             let killer = quiet && self.ord.is_killer(ply, mv);
-            if quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit {
-                continue;
-            }
+            let late = quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
+            // Late-move and futility pruning spare checking moves (mates).
+            if late && !gives_check {
+                self.pos.unmake();
+                continue;
+            }
             if futile && quiet && searched > 0 && !gives_check && best > -MATE_BOUND {
                 self.pos.unmake();
                 continue;

@@ -12,7 +12,13 @@ use super::position::Position;
 use super::types::*;
 
 /// Piece values by kind: pawn, met, khon, knight, rook, king.
-pub const VALUES: [i32; 6] = [100, 200, 300, 320, 500, 0];
+/// (A single scale for ordering, exchanges and null-move material; the
+/// evaluation itself tapers between `VALUES_MG` and `VALUES_EG`.) The
+/// proportions follow the usual engine consensus for Makruk: a knight a bit
+/// above a khon, a met (ferz) clearly below both, a rook about 1.6 knights.
+pub const VALUES: [i32; 6] = [100, 250, 340, 380, 600, 0];
+const VALUES_MG: [i32; 6] = [90, 260, 360, 400, 630, 0];
+const VALUES_EG: [i32; 6] = [120, 240, 310, 370, 620, 0];
 
 /// Phase weight of each kind (start position: 18 in all).
 const PHASE_W: [i32; 6] = [0, 1, 1, 1, 2, 0];
@@ -106,8 +112,8 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
 
     for kind in 0..5 {
         let n = pos.pieces(us, kind).count_ones() as i32;
-        mg += n * VALUES[kind];
-        eg += n * VALUES[kind];
+        mg += n * VALUES_MG[kind];
+        eg += n * VALUES_EG[kind];
     }
 
     let pawns = pos.pieces(us, PAWN);
