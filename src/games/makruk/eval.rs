@@ -49,6 +49,9 @@ static MET_PST: [i32; 64] = ring_table([8, 6, 0, -8]);
 static KING_EG_PST: [i32; 64] = ring_table([20, 12, 0, -15]);
 /// Pawn bonus by relative rank (white's view; pawns stand on ranks 2..5).
 const PAWN_RANK: [i32; 8] = [0, 0, 0, 10, 24, 0, 0, 0];
+/// Passed pawn bonus by relative rank (promotion on relative rank 5).
+const PASSED_MG: [i32; 8] = [0, 0, 5, 12, 25, 0, 0, 0];
+const PASSED_EG: [i32; 8] = [0, 0, 15, 35, 60, 0, 0, 0];
 /// Rook bonus by relative rank.
 const ROOK_RANK: [i32; 8] = [0, 0, 0, 0, 4, 10, 16, 8];
 /// Middle-game king bonus by relative rank.
@@ -117,6 +120,7 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
     }
 
     let pawns = pos.pieces(us, PAWN);
+    let their_pawns = pos.pieces(them, PAWN);
     let pawn_atk = pawn_attacks(us, pawns);
     for sq in Squares(pawns) {
         let r = rel_rank(us, sq);
@@ -137,6 +141,19 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
         if pawn_atk & bit(sq) != 0 {
             mg += 6;
             eg += 4;
+        }
+        // Passed: no enemy pawn ahead on this or an adjacent file.
+        let span = file | adj;
+        let ahead = if us == WHITE {
+            span & !((bit(sq) << 8) - 1) & !rank_bb(sq / 8)
+        } else {
+            span & (bit(sq) - 1) & !rank_bb(sq / 8)
+        };
+        if their_pawns & ahead == 0 {
+            let stop = if us == WHITE { sq + 8 } else { sq - 8 };
+            let free = occ & bit(stop) == 0;
+            mg += PASSED_MG[r] + if free { 4 } else { 0 };
+            eg += PASSED_EG[r] + if free { 10 } else { 0 };
         }
     }
     if pawn_atk & zone != 0 {
