@@ -674,7 +674,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
             // Null move.
             if allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = if depth >= 7 { 3 } else { 2 };
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 self.pos.make_null();
                 let mut score =
                     -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
