@@ -5,7 +5,7 @@
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.
 
-use super::ordering::{OrderingTables, pick_next};
+use super::ordering::{HISTORY_MAX, OrderingTables, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{
@@ -674,7 +674,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             }
             // Null move.
             if allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = if depth >= 7 { 3 } else { 2 };
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 self.pos.make_null();
                 let mut score =
                     -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
@@ -699,6 +699,13 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                     }
                 }
             }
+        }
+
+        // Internal iterative reduction: no TT move, so this node was not
+        // searched before; search it shallower.
+        let mut depth = depth;
+        if tt_move.is_none() && depth >= 4 && !in_check {
+            depth -= 1;
         }
 
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -739,11 +746,15 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             let mv = pick_next(&mut scored, i);
             let quiet = self.pos.is_quiet(mv);
             let killer = quiet && self.ord.is_killer(ply, mv);
-            if quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit {
-                continue;
-            }
+            let hist_idx = self.pos.history_index(mv);
+            let late = quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
+            // Late-move and futility pruning spare checking moves (mates).
+            if late && !gives_check {
+                self.pos.unmake();
+                continue;
+            }
             if futile && quiet && searched > 0 && !gives_check && best > -MATE_BOUND {
                 self.pos.unmake();
                 continue;
@@ -765,6 +776,9 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                     if pv_node {
                         r -= 1;
                     }
+                    // History: reduce good quiet moves less, bad ones more.
+                    let h = self.ord.history(side, hist_idx);
+                    r -= h / (HISTORY_MAX / 2);
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);

@@ -12,7 +12,13 @@ use super::position::Position;
 use super::types::*;
 
 /// Piece values by kind: pawn, met, khon, knight, rook, king.
-pub const VALUES: [i32; 6] = [100, 200, 300, 320, 500, 0];
+/// (A single scale for ordering, exchanges and null-move material; the
+/// evaluation itself tapers between `VALUES_MG` and `VALUES_EG`.) The
+/// proportions follow the usual engine consensus for Makruk: a knight a bit
+/// above a khon, a met (ferz) clearly below both, a rook about 1.6 knights.
+pub const VALUES: [i32; 6] = [100, 250, 340, 380, 600, 0];
+const VALUES_MG: [i32; 6] = [90, 260, 360, 400, 630, 0];
+const VALUES_EG: [i32; 6] = [120, 240, 310, 370, 620, 0];
 
 /// Phase weight of each kind (start position: 18 in all).
 const PHASE_W: [i32; 6] = [0, 1, 1, 1, 2, 0];
@@ -43,6 +49,9 @@ static MET_PST: [i32; 64] = ring_table([8, 6, 0, -8]);
 static KING_EG_PST: [i32; 64] = ring_table([20, 12, 0, -15]);
 /// Pawn bonus by relative rank (white's view; pawns stand on ranks 2..5).
 const PAWN_RANK: [i32; 8] = [0, 0, 0, 10, 24, 0, 0, 0];
+/// Passed pawn bonus by relative rank (promotion on relative rank 5).
+const PASSED_MG: [i32; 8] = [0, 0, 5, 12, 25, 0, 0, 0];
+const PASSED_EG: [i32; 8] = [0, 0, 15, 35, 60, 0, 0, 0];
 /// Rook bonus by relative rank.
 const ROOK_RANK: [i32; 8] = [0, 0, 0, 0, 4, 10, 16, 8];
 /// Middle-game king bonus by relative rank.
@@ -106,11 +115,12 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
 
     for kind in 0..5 {
         let n = pos.pieces(us, kind).count_ones() as i32;
-        mg += n * VALUES[kind];
-        eg += n * VALUES[kind];
+        mg += n * VALUES_MG[kind];
+        eg += n * VALUES_EG[kind];
     }
 
     let pawns = pos.pieces(us, PAWN);
+    let their_pawns = pos.pieces(them, PAWN);
     let pawn_atk = pawn_attacks(us, pawns);
     for sq in Squares(pawns) {
         let r = rel_rank(us, sq);
@@ -131,6 +141,19 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
         if pawn_atk & bit(sq) != 0 {
             mg += 6;
             eg += 4;
+        }
+        // Passed: no enemy pawn ahead on this or an adjacent file.
+        let span = file | adj;
+        let ahead = if us == WHITE {
+            span & !((bit(sq) << 8) - 1) & !rank_bb(sq / 8)
+        } else {
+            span & (bit(sq) - 1) & !rank_bb(sq / 8)
+        };
+        if their_pawns & ahead == 0 {
+            let stop = if us == WHITE { sq + 8 } else { sq - 8 };
+            let free = occ & bit(stop) == 0;
+            mg += PASSED_MG[r] + if free { 4 } else { 0 };
+            eg += PASSED_EG[r] + if free { 10 } else { 0 };
         }
     }
     if pawn_atk & zone != 0 {
