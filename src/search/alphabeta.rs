@@ -747,7 +747,8 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             let quiet = self.pos.is_quiet(mv);
             let killer = quiet && self.ord.is_killer(ply, mv);
             let hist_idx = self.pos.history_index(mv);
-            let late = quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
+            let late =
+                quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             // Late-move and futility pruning spare checking moves (mates).
