@@ -22,6 +22,8 @@ pub const MAX_DEPTH: u32 = 100;
 
 /// Nodes between two looks at the stop flag and the clock.
 const POLL_INTERVAL: u64 = 1024;
+/// Quiescence delta pruning margin (centipawns).
+const DELTA_MARGIN: i32 = 150;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: i32 = 5;
 /// Fail-high/low lines are reported only after this much time.
@@ -881,6 +883,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let in_check = self.pos.in_check();
         let orig_alpha = alpha;
         let mut best;
+        let mut stand_pat = -INFINITY;
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         if in_check {
@@ -900,6 +903,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 alpha = stand;
             }
             best = stand;
+            stand_pat = stand;
             self.pos.generate_noisy(&mut moves);
         }
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
@@ -910,8 +914,15 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let mut best_move = None;
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
-            if !in_check && self.pos.noisy_gain(mv) < 0 {
-                continue;
+            if !in_check {
+                let gain = self.pos.noisy_gain(mv);
+                if gain < 0 {
+                    continue;
+                }
+                // Delta pruning: even winning the exchange stays below alpha.
+                if stand_pat + gain + DELTA_MARGIN <= alpha && alpha.abs() < MATE_BOUND {
+                    continue;
+                }
             }
             self.pos.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
