@@ -752,6 +752,13 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
             let late = quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
+            // Checks are extended only when the checking piece is not lost.
+            let safe_move = gives_check && extend_ok && {
+                self.pos.unmake();
+                let ok = self.pos.see_ge(mv, 0);
+                self.pos.make(mv);
+                ok
+            };
             // Late-move and futility pruning spare checking moves (mates).
             if late && !gives_check {
                 self.pos.unmake();
@@ -761,7 +768,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 self.pos.unmake();
                 continue;
             }
-            let ext = (gives_check && extend_ok) as i32;
+            let ext = (gives_check && extend_ok && safe_move) as i32;
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, true)
