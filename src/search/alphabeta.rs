@@ -22,6 +22,8 @@ pub const MAX_DEPTH: u32 = 100;
 
 /// Nodes between two looks at the stop flag and the clock.
 const POLL_INTERVAL: u64 = 1024;
+/// Quiescence delta pruning margin (centipawns).
+const DELTA_MARGIN: i32 = 150;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: i32 = 5;
 /// Fail-high/low lines are reported only after this much time.
@@ -751,6 +753,13 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
+            // Checks are extended only when the checking piece is not lost.
+            let safe_move = gives_check && extend_ok && {
+                self.pos.unmake();
+                let ok = self.pos.see_ge(mv, 0);
+                self.pos.make(mv);
+                ok
+            };
             // Late-move and futility pruning spare checking moves (mates).
             if late && !gives_check {
                 self.pos.unmake();
@@ -760,7 +769,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 self.pos.unmake();
                 continue;
             }
-            let ext = (gives_check && extend_ok) as i32;
+            let ext = (gives_check && extend_ok && safe_move) as i32;
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, true)
@@ -882,6 +891,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let in_check = self.pos.in_check();
         let orig_alpha = alpha;
         let mut best;
+        let mut stand_pat = -INFINITY;
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         if in_check {
@@ -901,6 +911,7 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
                 alpha = stand;
             }
             best = stand;
+            stand_pat = stand;
             self.pos.generate_noisy(&mut moves);
         }
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
@@ -911,8 +922,15 @@ impl<'a, P: SearchPosition> Ctx<'a, P> {
         let mut best_move = None;
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
-            if !in_check && self.pos.noisy_gain(mv) < 0 {
-                continue;
+            if !in_check {
+                let gain = self.pos.noisy_gain(mv);
+                if gain < 0 {
+                    continue;
+                }
+                // Delta pruning: even winning the exchange stays below alpha.
+                if stand_pat + gain + DELTA_MARGIN <= alpha && alpha.abs() < MATE_BOUND {
+                    continue;
+                }
             }
             self.pos.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1);

@@ -97,4 +97,8 @@ pub trait SearchPosition: Clone + Send + 'static {
     fn noisy_gain(&self, mv: Self::Move) -> i32 {
         self.move_order_hint(mv)
     }
+    /// Whether the noisy move's exchange gains at least `threshold`.
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        self.noisy_gain(mv) >= threshold
+    }
 }

@@ -91,7 +91,12 @@ impl<M: Copy + Eq> OrderingTables<M> {
             return TT_SCORE;
         }
         if !pos.is_quiet(mv) {
-            return NOISY_BASE + pos.move_order_hint(mv).clamp(-(1 << 26), 1 << 26);
+            let hint = pos.move_order_hint(mv).clamp(-(1 << 22), 1 << 22);
+            // Losing exchanges go after the quiet moves.
+            if !pos.see_ge(mv, 0) {
+                return -(HISTORY_MAX << 2) + hint;
+            }
+            return NOISY_BASE + hint;
         }
         let k = self.killers(ply);
         if k[0] == Some(mv) {
