@@ -413,7 +413,10 @@ mod see_tests {
     #[test]
     fn static_exchange() {
         // Rook takes a pawn defended by a pawn: loses the rook for a pawn.
-        assert_eq!(see_of("4k3/8/8/2p5/3p4/8/8/3RK3 w - - 0 1", "d1d4"), 100 - 600);
+        assert_eq!(
+            see_of("4k3/8/8/2p5/3p4/8/8/3RK3 w - - 0 1", "d1d4"),
+            100 - 600
+        );
         // Undefended pawn: wins it.
         assert_eq!(see_of("4k3/8/8/8/3p4/8/8/3RK3 w - - 0 1", "d1d4"), 100);
         // Rook behind rook (x-ray): RxP, RxR, RxR wins a pawn net.
