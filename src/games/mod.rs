@@ -114,4 +114,23 @@ pub trait Game: Send + 'static {
     fn bench_depth(&self) -> u32 {
         8
     }
+    /// The keywords `position <keyword> <text>` accepts for this game
+    /// (`fen` for Makruk, `tps` and `fen` for Tak, `sfen` and `fen` for Ōgi).
+    fn position_keywords(&self) -> &'static [&'static str] {
+        &["fen"]
+    }
+    /// The label of the notation line that `d` prints in the game's own
+    /// dialect (`Fen`, `Tps`, `Sfen`); over UCI it is always `Fen`.
+    fn notation_label(&self) -> &'static str {
+        "Fen"
+    }
+    /// The argument of a new-game command (`teinewgame 5`): games with a
+    /// board size take it here. `Err` carries the message for the error line.
+    fn new_game_argument(&mut self, arg: &str) -> Result<(), String> {
+        Err(format!(
+            "{} takes no new-game argument, got '{}'",
+            Self::ID,
+            crate::protocol::command::shorten(arg)
+        ))
+    }
 }
