@@ -212,3 +212,72 @@ fn bench_signature_is_deterministic() {
     };
     assert_eq!(per_position(&a), per_position(&b));
 }
+
+/// Brute force: the side to move mates within `n` moves, every one a check.
+fn mate_by_checks_in(p: &mut Position, n: u32) -> bool {
+    for m in p.legal_move_list() {
+        p.make(m);
+        let forced = p.in_check()
+            && (checkmated(p)
+                || (n > 1 && {
+                    let replies = p.legal_move_list();
+                    replies.into_iter().all(|r| {
+                        p.make(r);
+                        let v = mate_by_checks_in(p, n - 1);
+                        p.unmake();
+                        v
+                    })
+                }));
+        p.unmake();
+        if forced {
+            return true;
+        }
+    }
+    false
+}
+
+/// The checks-only mate solver behind USI `go mate` agrees with brute force
+/// on the shortest mate by checks; its line checks at every attacker move
+/// and ends in mate; a side without any check is proved to have no mate.
+#[test]
+fn tsume_solver_agrees_with_brute_force() {
+    use tabula::search::tsume::{TsumeResult, solve};
+    let stop = AtomicBool::new(false);
+    let fens = [
+        "6k1/8/6K1/8/8/8/8/R7 w - - 0 1",
+        "4k3/8/3SK3/8/8/8/8/7R w - - 0 1",
+        "8/8/8/8/2M3R1/8/4K2k/8 w - - 0 1",
+        "6k1/6p1/5M1K/8/8/8/8/R7 w - - 0 1",
+        "7k/8/5K2/8/8/8/8/1R6 w - - 0 1",
+        "2k5/8/1K6/8/8/8/8/7R w - - 0 1",
+        "6k1/8/8/4K3/8/8/1R6/8 w - - 0 1",
+    ];
+    let mut found = 0;
+    for fen in fens {
+        let mut p = position(fen);
+        let shortest = (1..=3).find(|&n| mate_by_checks_in(&mut p, n));
+        let (result, _) = solve(&p, 5, &stop, None);
+        match (shortest, result) {
+            (Some(n), TsumeResult::Mate(line)) => {
+                found += 1;
+                assert_eq!(line.len() as u32, 2 * n - 1, "{fen}: mate length");
+                for (i, &m) in line.iter().enumerate() {
+                    assert!(p.legal_move_list().contains(&m), "{fen}: ply {i} illegal");
+                    p.make(m);
+                    if i % 2 == 0 {
+                        assert!(p.in_check(), "{fen}: attacker ply {i} gives no check");
+                    }
+                }
+                assert!(checkmated(&p), "{fen}: the line does not end in mate");
+            }
+            (None, TsumeResult::NoMate | TsumeResult::Timeout) => {}
+            (n, r) => panic!("{fen}: brute force {n:?}, solver {r:?}"),
+        }
+    }
+    assert!(found >= 2, "too few positions with a mate by checks");
+    // A bare king has no check at all: no mate, proved at once.
+    let lone = position("7k/8/6K1/8/8/8/8/R7 b - - 0 1");
+    let (result, nodes) = solve(&lone, 31, &stop, None);
+    assert_eq!(result, TsumeResult::NoMate);
+    assert!(nodes < 100, "{nodes} nodes for a position without checks");
+}

@@ -47,6 +47,13 @@ pub trait EngineSession: Send {
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), String>;
     /// Back to the start position, with the hash cleared.
     fn new_game(&mut self);
+    /// A new game with an argument (`teinewgame <size>`); on error nothing
+    /// changes.
+    fn new_game_with(&mut self, arg: &str) -> Result<(), String>;
+    /// Keywords `position` accepts for this game (`fen`, `tps`, `sfen`).
+    fn position_keywords(&self) -> &'static [&'static str];
+    /// The label of `d`'s notation line in the game's own dialect.
+    fn notation_label(&self) -> &'static str;
     /// Parses `base` (None = start position) and plays `moves`; replaces the
     /// current position only when everything is valid.
     fn set_position(
@@ -131,6 +138,20 @@ impl<G: Game> EngineSession for GameSession<G> {
     fn new_game(&mut self) {
         self.position = self.game.start_position();
         self.worker.clear_hash();
+    }
+
+    fn new_game_with(&mut self, arg: &str) -> Result<(), String> {
+        self.game.new_game_argument(arg)?;
+        self.new_game();
+        Ok(())
+    }
+
+    fn position_keywords(&self) -> &'static [&'static str] {
+        self.game.position_keywords()
+    }
+
+    fn notation_label(&self) -> &'static str {
+        self.game.notation_label()
     }
 
     fn set_position(

@@ -51,6 +51,8 @@ pub struct GoParams {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub mate: Option<u32>,
+    /// `go mate infinite` (USI): a mate search without a time limit.
+    pub mate_infinite: bool,
     pub movetime: Option<i64>,
     pub byoyomi: Option<i64>,
     pub infinite: bool,
@@ -83,6 +85,8 @@ pub enum Command {
     Quit,
     /// `d`: board diagram and notation.
     Display,
+    /// USI `gameover win|lose|draw`.
+    GameOver(String),
     Bench {
         depth: Option<u32>,
     },
@@ -127,6 +131,7 @@ const COMMAND_WORDS: &[&str] = &[
     "quit",
     "d",
     "bench",
+    "gameover",
 ];
 
 /// Turns tabs, CR and other control characters into blanks so the grammar
@@ -219,6 +224,10 @@ fn parse_command(word: &str, text: &str) -> Result<Command, CommandError> {
         "position" => parse_position(args),
         "go" => parse_go(args),
         "bench" => parse_bench(args),
+        "gameover" => match args.trim() {
+            r @ ("win" | "lose" | "draw") => Ok(Command::GameOver(r.to_string())),
+            _ => Err(err("gameover", "expected win, lose or draw")),
+        },
         _ => Err(err(word, "unknown command")),
     }
 }
@@ -275,12 +284,17 @@ fn number_after<'a, T>(
         Ok((r, v)) => Ok((r, v)),
         Err(_) => {
             let found = rest.trim_start().split(' ').next().unwrap_or("");
+            let what = if key == "mate" {
+                "a number or 'infinite'"
+            } else {
+                "a number"
+            };
             if found.is_empty() {
-                Err(err(command, format!("'{key}' needs a number")))
+                Err(err(command, format!("'{key}' needs {what}")))
             } else {
                 Err(err(
                     command,
-                    format!("'{key}' needs a number, found '{}'", shorten(found)),
+                    format!("'{key}' needs {what}, found '{}'", shorten(found)),
                 ))
             }
         }
@@ -405,6 +419,12 @@ fn parse_go(args: &str) -> Result<Command, CommandError> {
                 (rest, p.movestogo) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?
             }
             "depth" => (rest, p.depth) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?,
+            "mate" if keyword("infinite").parse(rest).is_ok() => {
+                if let Ok((after, _)) = keyword("infinite").parse(rest) {
+                    rest = after;
+                }
+                p.mate_infinite = true;
+            }
             "mate" => {
                 (rest, p.mate) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?;
                 if p.mate == Some(0) {
@@ -611,6 +631,16 @@ mod tests {
         assert!(fails("go perft").message.contains("perft"));
         assert!(fails("go searchmoves").message.contains("searchmoves"));
         assert!(fails("go mate 0").message.contains("at least 1"));
+        match ok("go mate infinite") {
+            Command::Go(p) => assert!(p.mate_infinite && p.mate.is_none()),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(ok("gameover lose"), Command::GameOver("lose".into()));
+        assert!(
+            fails("gameover maybe")
+                .message
+                .contains("win, lose or draw")
+        );
     }
 
     #[test]

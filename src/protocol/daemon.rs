@@ -4,9 +4,7 @@
 use super::command::{Command, Handshake, PositionBase, parse_line};
 use super::dialect::{CommonOption, Dialect};
 use super::io::{Input, spawn_reader, spawn_writer};
-use super::options::{
-    COMMON_OPTIONS, EngineOptions, OptionValue, check_value, common_spec, format_option,
-};
+use super::options::{EngineOptions, OptionValue, check_value, common_spec, format_option};
 use crate::engine::EngineSession;
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::OptionSpec;
@@ -117,6 +115,7 @@ impl Daemon {
                         .format_bestmove(best.as_deref(), ponder.as_deref()),
                 );
             }
+            SearchEvent::Checkmate(answer) => self.send(self.dialect.format_checkmate(&answer)),
         }
     }
 
@@ -156,14 +155,16 @@ impl Daemon {
             Command::IsReady => self.send("readyok"),
             Command::Register => {}
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame { .. } => {
-                self.stop_and_wait();
-                self.session.new_game();
-            }
+            Command::NewGame { arg } => self.new_game(arg.as_deref()),
+            Command::GameOver(_) => self.stop_and_wait(),
             Command::Position { base, moves } => self.position(base, &moves),
             Command::Go(params) => {
                 // A running search answers before the new one says anything.
                 self.stop_and_wait();
+                if let Err(e) = self.dialect.check_go(&params) {
+                    self.error(&format!("go: {e}"));
+                    return true;
+                }
                 let limits = self.dialect.limits(&params);
                 let settings = self.options.search_settings();
                 let notation = self.dialect.move_notation();
@@ -173,7 +174,9 @@ impl Daemon {
                 {
                     Ok(note) => {
                         self.pondering = params.ponder;
-                        if let Some(reason) = note {
+                        if let Some(reason) = note
+                            && self.dialect.info_strings_in_search()
+                        {
                             self.send(format!("info string game over: {reason}"));
                         }
                     }
@@ -193,7 +196,11 @@ impl Daemon {
                 for l in diagram.lines() {
                     self.send(l);
                 }
-                self.send(format!("Fen: {}", self.session.notation()));
+                let label = match self.dialect.handshake {
+                    Handshake::Uci => "Fen",
+                    _ => self.session.notation_label(),
+                };
+                self.send(format!("{label}: {}", self.session.notation()));
             }
             Command::Bench { depth } => self.bench(depth),
         }
@@ -201,12 +208,22 @@ impl Daemon {
     }
 
     fn handshake(&mut self, handshake: Handshake) {
+        let dialect = Dialect { handshake };
         if !Dialect::is_supported(handshake) {
-            let word = Dialect { handshake }.name();
+            let word = dialect.name();
             self.error(&format!("{word}: this dialect is not spoken yet; use uci"));
             return;
         }
-        self.dialect = Dialect { handshake };
+        if let Some(variant) = dialect.native_variant() {
+            if !self.switch_variant(variant) {
+                self.error(&format!(
+                    "{}: the game {variant} is not available",
+                    dialect.name()
+                ));
+                return;
+            }
+        }
+        self.dialect = dialect;
         self.send(format!("id name {ENGINE_NAME}"));
         self.send(format!("id author {ENGINE_AUTHOR}"));
         for spec in self.all_options() {
@@ -218,7 +235,9 @@ impl Daemon {
     /// Engine-wide options first, then the current game's.
     fn all_options(&self) -> Vec<OptionSpec> {
         let variant = self.session.variant();
-        let mut specs: Vec<OptionSpec> = COMMON_OPTIONS
+        let mut specs: Vec<OptionSpec> = self
+            .dialect
+            .common_options()
             .iter()
             .map(|&o| common_spec(&self.dialect, o, VARIANTS, variant))
             .collect();
@@ -227,7 +246,9 @@ impl Daemon {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let common = COMMON_OPTIONS
+        let common = self
+            .dialect
+            .common_options()
             .iter()
             .copied()
             .find(|&o| self.dialect.option_name(o).eq_ignore_ascii_case(name));
@@ -268,12 +289,8 @@ impl Daemon {
     fn apply_common(&mut self, option: CommonOption, value: OptionValue) {
         match (option, value) {
             (CommonOption::Variant, OptionValue::Combo(v)) => {
-                if v != self.session.variant() {
-                    self.stop_and_wait();
-                    match registry::create(&v, self.events.clone(), self.options.hash_mb) {
-                        Some(s) => self.session = s,
-                        None => self.error(&format!("setoption: unknown variant '{v}'")),
-                    }
+                if !self.switch_variant(&v) {
+                    self.error(&format!("setoption: unknown variant '{v}'"));
                 }
             }
             (CommonOption::Hash, OptionValue::Spin(mb)) => {
@@ -285,6 +302,42 @@ impl Daemon {
             (CommonOption::Ponder, OptionValue::Check(b)) => self.options.ponder = b,
             (CommonOption::MoveOverhead, OptionValue::Spin(ms)) => self.options.move_overhead = ms,
             (option, value) => log::error!("option {option:?} got an unexpected value {value:?}"),
+        }
+    }
+
+    /// Makes `variant` the current game (a new session, so a new game) unless
+    /// it already is. False for an unknown variant; nothing changes then.
+    fn switch_variant(&mut self, variant: &str) -> bool {
+        if variant == self.session.variant() {
+            return true;
+        }
+        if !VARIANTS.contains(&variant) {
+            return false;
+        }
+        self.stop_and_wait();
+        match registry::create(variant, self.events.clone(), self.options.hash_mb) {
+            Some(s) => {
+                self.session = s;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `ucinewgame`, `usinewgame`, `teinewgame <size>`: in TEI the size is
+    /// required; on an error the old game stays.
+    fn new_game(&mut self, arg: Option<&str>) {
+        self.stop_and_wait();
+        if self.dialect.handshake != Handshake::Tei {
+            self.session.new_game();
+            return;
+        }
+        let result = match arg {
+            Some(arg) => self.session.new_game_with(arg),
+            None => Err("size needs a number".to_string()),
+        };
+        if let Err(e) = result {
+            self.error(&format!("teinewgame: {e}"));
         }
     }
 
@@ -305,7 +358,7 @@ impl Daemon {
         let text = match &base {
             PositionBase::StartPos => None,
             PositionBase::Notation { keyword, text } => {
-                if keyword != "fen" {
+                if !self.session.position_keywords().contains(&keyword.as_str()) {
                     self.error(&format!(
                         "position: '{keyword}' is not a position format of {}",
                         self.session.variant()

@@ -3,12 +3,15 @@
 //! which player, how scores and "no move" are written, which move notation
 //! the games should use, and the default game.
 //!
-//! Only UCI is spoken today; the others slot in here (and in the games
+//! UCI, USI and TEI are spoken; UBGI slots in here (and in the games
 //! registry) without touching game code.
 
 use super::command::{GoParams, Handshake};
 use crate::games::MoveNotation;
-use crate::search::{Bound, Score, SearchLimits};
+use crate::search::{Bound, MateAnswer, Score, SearchLimits};
+
+/// The centipawn score TEI reports for a win found at the root.
+const TEI_WIN: i32 = 20_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dialect {
@@ -37,7 +40,59 @@ pub enum CommonOption {
 impl Dialect {
     /// True when this handshake word is spoken by tabula today.
     pub fn is_supported(handshake: Handshake) -> bool {
-        matches!(handshake, Handshake::Uci)
+        matches!(handshake, Handshake::Uci | Handshake::Usi | Handshake::Tei)
+    }
+
+    /// The game a handshake selects: TEI is Tak's protocol, USI Ōgi's. UCI
+    /// keeps the current game (`UCI_Variant` picks one).
+    pub fn native_variant(&self) -> Option<&'static str> {
+        match self.handshake {
+            Handshake::Uci => None,
+            Handshake::Usi => Some("ogi"),
+            Handshake::Tei => Some("tak"),
+            Handshake::Ubgi => Some("backgammon"),
+        }
+    }
+
+    /// The engine-wide options of this dialect, in the order the handshake
+    /// lists them. Only UCI can switch games.
+    pub fn common_options(&self) -> &'static [CommonOption] {
+        use CommonOption::*;
+        match self.handshake {
+            Handshake::Usi => &[Hash, Ponder, MultiPv, ClearHash, MoveOverhead],
+            Handshake::Tei => &[Hash, ClearHash, MultiPv, MoveOverhead],
+            _ => &[Variant, Hash, ClearHash, MultiPv, Ponder, MoveOverhead],
+        }
+    }
+
+    /// Refuses `go` parameters this dialect does not have.
+    pub fn check_go(&self, go: &GoParams) -> Result<(), String> {
+        match self.handshake {
+            Handshake::Tei => {
+                let unsupported = if go.ponder {
+                    Some("ponder")
+                } else if go.mate.is_some() || go.mate_infinite {
+                    Some("mate")
+                } else if !go.searchmoves.is_empty() {
+                    Some("searchmoves")
+                } else {
+                    None
+                };
+                match unsupported {
+                    Some(word) => Err(format!("'{word}' is not a TEI go parameter")),
+                    None => Ok(()),
+                }
+            }
+            Handshake::Usi => Ok(()),
+            _ if go.mate_infinite => Err("'mate' needs a number of moves".to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// False when the GUI must not see `info string` lines during a search
+    /// (Racetrack rejects them in TEI).
+    pub fn info_strings_in_search(&self) -> bool {
+        self.handshake != Handshake::Tei
     }
 
     pub fn name(&self) -> &'static str {
@@ -66,11 +121,13 @@ impl Dialect {
             CommonOption::Variant => "UCI_Variant",
             CommonOption::Hash if usi => "USI_Hash",
             CommonOption::Hash => "Hash",
+            CommonOption::ClearHash if usi => "ClearHash",
             CommonOption::ClearHash => "Clear Hash",
             CommonOption::MultiPv if usi => "USI_MultiPV",
             CommonOption::MultiPv => "MultiPV",
             CommonOption::Ponder if usi => "USI_Ponder",
             CommonOption::Ponder => "Ponder",
+            CommonOption::MoveOverhead if usi => "MoveOverhead",
             CommonOption::MoveOverhead => "Move Overhead",
         }
     }
@@ -89,6 +146,16 @@ impl Dialect {
             Handshake::Usi => (go.btime, go.wtime, go.binc, go.winc),
             _ => (go.wtime, go.btime, go.winc, go.binc),
         };
+        // USI `go mate <ms>|infinite` is a checks-only mate search.
+        let tsume = self.handshake == Handshake::Usi && (go.mate.is_some() || go.mate_infinite);
+        if tsume {
+            return SearchLimits {
+                movetime: go.mate.map(i64::from),
+                infinite: go.mate_infinite,
+                tsume: true,
+                ..Default::default()
+            };
+        }
         // Stockfish searches without end when `go` has no limit at all.
         let no_limit = first_time.is_none()
             && second_time.is_none()
@@ -109,6 +176,7 @@ impl Dialect {
             movetime: go.movetime,
             infinite: go.infinite || (no_limit && !go.ponder),
             ponder: go.ponder,
+            tsume: false,
         }
     }
 
@@ -117,6 +185,15 @@ impl Dialect {
     pub fn format_score(&self, score: Score, bound: Bound) -> String {
         let body = match score {
             Score::Cp(cp) => format!("cp {cp}"),
+            // Racetrack reads only centipawns: a won road is 20000 - plies.
+            Score::MatePlies(plies) if self.handshake == Handshake::Tei => {
+                let cp = if plies > 0 {
+                    TEI_WIN - plies
+                } else {
+                    -TEI_WIN - plies
+                };
+                format!("cp {cp}")
+            }
             Score::MatePlies(plies) if self.handshake == Handshake::Usi => format!("mate {plies}"),
             Score::MatePlies(plies) => {
                 // A mate delivered in p plies is (p + 1) / 2 of our moves; being
@@ -143,6 +220,16 @@ impl Dialect {
             (Some(b), None) => format!("bestmove {b}"),
             (None, _) if self.handshake == Handshake::Usi => "bestmove resign".to_string(),
             (None, _) => "bestmove (none)".to_string(),
+        }
+    }
+
+    /// The `checkmate` reply to USI `go mate`.
+    pub fn format_checkmate(&self, answer: &MateAnswer) -> String {
+        match answer {
+            MateAnswer::Found(line) if line.is_empty() => "checkmate nomate".to_string(),
+            MateAnswer::Found(line) => format!("checkmate {}", line.join(" ")),
+            MateAnswer::NoMate => "checkmate nomate".to_string(),
+            MateAnswer::Timeout => "checkmate timeout".to_string(),
         }
     }
 
@@ -185,6 +272,17 @@ mod tests {
         assert_eq!(
             usi.format_score(Score::MatePlies(3), Bound::Exact),
             "mate 3"
+        );
+        let tei = Dialect {
+            handshake: Handshake::Tei,
+        };
+        assert_eq!(
+            tei.format_score(Score::MatePlies(3), Bound::Exact),
+            "cp 19997"
+        );
+        assert_eq!(
+            tei.format_score(Score::MatePlies(-4), Bound::Upper),
+            "cp -19996 upperbound"
         );
     }
 

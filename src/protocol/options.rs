@@ -75,16 +75,6 @@ pub fn common_spec(
     OptionSpec { name, kind }
 }
 
-/// The engine-wide options in handshake order.
-pub const COMMON_OPTIONS: &[CommonOption] = &[
-    CommonOption::Variant,
-    CommonOption::Hash,
-    CommonOption::ClearHash,
-    CommonOption::MultiPv,
-    CommonOption::Ponder,
-    CommonOption::MoveOverhead,
-];
-
 /// `option name Hash type spin default 16 min 1 max 16384`
 pub fn format_option(spec: &OptionSpec) -> String {
     let name = &spec.name;

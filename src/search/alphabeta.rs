@@ -8,6 +8,7 @@
 use super::ordering::{HISTORY_MAX, OrderingTables, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
+use super::types::MateAnswer;
 use super::{
     Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo, SearchLimits,
     SearchPosition,
@@ -119,6 +120,9 @@ impl<P: SearchPosition> Searcher<P> {
         ponderhit: Option<&AtomicBool>,
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
+        if job.limits.tsume {
+            return run_tsume(job, stop, on_event);
+        }
         let tm = TimeManager::new(
             &job.limits,
             job.settings.move_overhead,
@@ -172,6 +176,41 @@ impl<P: SearchPosition> Searcher<P> {
         };
         on_event(SearchEvent::BestMove { best, ponder });
         result
+    }
+}
+
+/// A checks-only mate job: one `Checkmate` event, no `BestMove`.
+fn run_tsume<P: SearchPosition>(
+    job: Job<P>,
+    stop: &AtomicBool,
+    on_event: &mut dyn FnMut(SearchEvent),
+) -> SearchResult<P::Move> {
+    let started = std::time::Instant::now();
+    let deadline = match (job.limits.infinite, job.limits.movetime) {
+        (false, Some(ms)) => Some(started + std::time::Duration::from_millis(ms.max(0) as u64)),
+        _ => None,
+    };
+    let (found, nodes) =
+        super::tsume::solve(&job.position, super::tsume::MAX_TSUME_PLIES, stop, deadline);
+    let (answer, best) = match found {
+        super::tsume::TsumeResult::Mate(line) => (
+            MateAnswer::Found((job.formatter)(&job.position, &line)),
+            line.first().copied(),
+        ),
+        super::tsume::TsumeResult::NoMate => (MateAnswer::NoMate, None),
+        super::tsume::TsumeResult::Timeout => (MateAnswer::Timeout, None),
+    };
+    // Unlike `go infinite`, `go mate infinite` answers as soon as it knows.
+    on_event(SearchEvent::Checkmate(answer));
+    SearchResult {
+        best,
+        ponder: None,
+        score: Score::Cp(0),
+        depth: 0,
+        seldepth: 0,
+        nodes,
+        time_ms: started.elapsed().as_millis() as u64,
+        pv: Vec::new(),
     }
 }
 

@@ -22,6 +22,7 @@
 pub mod alphabeta;
 pub mod ordering;
 pub mod time;
+pub mod tsume;
 pub mod tt;
 pub mod types;
 pub mod worker;

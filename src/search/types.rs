@@ -20,6 +20,10 @@ pub struct SearchLimits {
     pub movetime: Option<i64>,
     pub infinite: bool,
     pub ponder: bool,
+    /// A checks-only mate search (USI `go mate`): the job answers with
+    /// [`SearchEvent::Checkmate`] instead of `BestMove`, within `movetime`
+    /// (or until `stop` when `infinite`).
+    pub tsume: bool,
 }
 
 /// Engine settings the search reads at the start of each job.
@@ -93,4 +97,27 @@ pub enum SearchEvent {
         best: Option<String>,
         ponder: Option<String>,
     },
+    /// The one final answer of a checks-only mate job.
+    Checkmate(MateAnswer),
+}
+
+impl SearchEvent {
+    /// True for the one final event of a job.
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            SearchEvent::BestMove { .. } | SearchEvent::Checkmate(_)
+        )
+    }
+}
+
+/// What a checks-only mate search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MateAnswer {
+    /// The mating line, attacker and defender moves alternating.
+    Found(Vec<String>),
+    /// Proved: no mate by checks exists.
+    NoMate,
+    /// Time ran out or `stop` came before a proof either way.
+    Timeout,
 }

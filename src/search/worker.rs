@@ -64,6 +64,9 @@ pub struct SearchWorker<P: SearchPosition> {
 /// The answer when no search can run: the first legal move, unformatted
 /// moves never leave this module.
 fn fallback_bestmove<P: SearchPosition>(job: &Job<P>) -> SearchEvent {
+    if job.limits.tsume {
+        return SearchEvent::Checkmate(super::MateAnswer::Timeout);
+    }
     let attempt = catch_unwind(AssertUnwindSafe(|| {
         let mut moves = Vec::new();
         job.position.generate_legal(&mut moves);
@@ -190,15 +193,14 @@ fn worker_loop<P: SearchPosition>(
                 let fallback = fallback_bestmove(&job);
                 let mut sent = false;
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    let mut on_event = |ev: SearchEvent| match ev {
-                        SearchEvent::BestMove { .. } => {
+                    let mut on_event = |ev: SearchEvent| {
+                        if ev.is_final() {
                             if !sent {
                                 sent = true;
                                 shared.finish(&events, ev);
                             }
-                        }
-                        info => {
-                            let _ = events.send(info);
+                        } else {
+                            let _ = events.send(ev);
                         }
                     };
                     searcher.run_with_ponderhit(
