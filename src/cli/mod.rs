@@ -7,7 +7,7 @@ use std::time::Instant;
 
 pub const USAGE: &str = "usage:
   tabula                                   run the engine daemon on stdin/stdout
-  tabula perft <game> <startpos|position> <depth>
+  tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
   tabula bench [game] [depth]
   tabula help";
 
@@ -37,8 +37,9 @@ fn parse_game(name: &str) -> Result<&'static str, String> {
 }
 
 fn perft(args: &[String]) -> i32 {
-    let (game, position, depth) = match args {
-        [g, p, d] => (g.as_str(), p.as_str(), d.as_str()),
+    // Game options (`TakSize=5`) may stand between the game and the position.
+    let (game, options, position, depth) = match args {
+        [g, options @ .., p, d] => (g.as_str(), options, p.as_str(), d.as_str()),
         _ => {
             eprintln!("tabula perft: expected <game> <startpos|position> <depth>\n{USAGE}");
             return 2;
@@ -60,6 +61,16 @@ fn perft(args: &[String]) -> i32 {
         eprintln!("tabula perft: cannot create game '{game}'");
         return 2;
     };
+    for option in options {
+        let Some((name, value)) = option.split_once('=') else {
+            eprintln!("tabula perft: expected <Option>=<value>, got '{option}'");
+            return 2;
+        };
+        if let Err(e) = session.set_game_option(name, value) {
+            eprintln!("tabula perft: {e}");
+            return 2;
+        }
+    }
     let base = if position == "startpos" {
         None
     } else {

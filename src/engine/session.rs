@@ -132,7 +132,13 @@ impl<G: Game> EngineSession for GameSession<G> {
     }
 
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        self.game.set_option(name, value)
+        self.game.set_option(name, value)?;
+        if self.game.option_restarts_game(name) {
+            self.worker.stop();
+            self.worker.wait_idle();
+            self.new_game();
+        }
+        Ok(())
     }
 
     fn new_game(&mut self) {
@@ -268,7 +274,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             elapsed_ms: 0,
         };
         for text in self.game.bench_positions() {
-            let Ok(position) = self.game.parse_position(&text) else {
+            let Ok(position) = self.game.parse_bench_position(&text) else {
                 log::error!("bench position does not parse: {text}");
                 continue;
             };

@@ -124,6 +124,16 @@ pub trait Game: Send + 'static {
     fn notation_label(&self) -> &'static str {
         "Fen"
     }
+    /// True when setting this option changes the game itself (a board
+    /// size): the session then starts a new game, as after `ucinewgame`.
+    fn option_restarts_game(&self, _name: &str) -> bool {
+        false
+    }
+    /// Parses a `bench` position: like [`Game::parse_position`], but games
+    /// with several board sizes accept every size here.
+    fn parse_bench_position(&self, text: &str) -> Result<Self::Pos, GameError> {
+        self.parse_position(text)
+    }
     /// The argument of a new-game command (`teinewgame 5`): games with a
     /// board size take it here. `Err` carries the message for the error line.
     fn new_game_argument(&mut self, arg: &str) -> Result<(), String> {
