@@ -1,0 +1,1 @@
+//! PTN game files (placeholder).
