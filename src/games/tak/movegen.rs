@@ -102,26 +102,55 @@ pub fn generate<S: MoveSink>(pos: &Position, out: &mut S) {
             out.push(Move::place(sq, CAP));
         }
     }
-    let p = patterns();
     let mut mine = pos.owner[side];
     while mine != 0 {
         let sq = mine.trailing_zeros() as usize;
         mine &= mine - 1;
-        let carry = (pos.heights[sq] as usize).min(pos.size());
-        let is_cap = pos.caps & (1u64 << sq) != 0;
-        for dir in 0..4u8 {
-            let (free, wall) = reach(pos, sq, dir, carry);
-            let n = p.fit[carry][free] as usize;
-            for &m in &p.list[carry][..n] {
+        generate_spreads_from(pos, sq, out);
+    }
+}
+
+/// Appends the spreads of the stack on `sq` (controlled by the side to
+/// move, outside the opening).
+#[inline]
+pub fn generate_spreads_from<S: MoveSink>(pos: &Position, sq: usize, out: &mut S) {
+    let p = patterns();
+    let carry = (pos.heights[sq] as usize).min(pos.size());
+    let is_cap = pos.caps & (1u64 << sq) != 0;
+    for dir in 0..4u8 {
+        let (free, wall) = reach(pos, sq, dir, carry);
+        let n = p.fit[carry][free] as usize;
+        for &m in &p.list[carry][..n] {
+            out.push(Move::spread(sq, dir, m));
+        }
+        if wall && is_cap {
+            for &m in &p.flatten[carry][free] {
                 out.push(Move::spread(sq, dir, m));
-            }
-            if wall && is_cap {
-                for &m in &p.flatten[carry][free] {
-                    out.push(Move::spread(sq, dir, m));
-                }
             }
         }
     }
+}
+
+/// Squares a spread from `sq` can reach (capstone flattening included).
+pub fn spread_reach(pos: &Position, sq: usize) -> u64 {
+    let carry = (pos.heights[sq] as usize).min(pos.size());
+    let is_cap = pos.caps & (1u64 << sq) != 0;
+    let mut out = 0u64;
+    for dir in 0..4u8 {
+        let (free, wall) = reach(pos, sq, dir, carry);
+        let reach = if wall && is_cap && free < carry {
+            free + 1
+        } else {
+            free
+        };
+        let step = pos.geo.step(dir);
+        let mut t = sq as isize;
+        for _ in 0..reach {
+            t += step;
+            out |= 1u64 << t;
+        }
+    }
+    out
 }
 
 /// The number of legal moves (of a position whose game is not over).
