@@ -130,7 +130,7 @@ impl Game for Tak {
     }
 
     fn bench_positions(&self) -> Vec<String> {
-        bench::BENCH_TPS.iter().map(|s| s.to_string()).collect()
+        bench::bench_positions(self.size)
     }
 
     fn bench_depth(&self) -> u32 {
