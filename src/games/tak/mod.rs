@@ -1,0 +1,408 @@
+//! Tak, protocol-spec/tak.md: boards 3x3 to 8x8, TPS positions, PTN moves.
+//!
+//! * [`types`]: colours, kinds, the packed [`Move`], [`Config`].
+//! * [`position`]: stacks and bitboards, make/unmake, key, roads, flat win.
+//! * [`movegen`]: placements and spreads, move counting, perft.
+//! * [`tps`], [`ptn`], [`ptn_file`]: text in and out.
+//! * [`eval`]: static evaluation and move ordering hints.
+//! * [`bench`]: bench positions.
+
+pub mod bench;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod ptn;
+pub mod ptn_file;
+pub mod tps;
+pub mod types;
+
+pub use position::Position;
+pub use types::{Config, Move};
+
+use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome};
+use crate::search::{MATE, SearchPosition};
+use position::*;
+use types::*;
+
+pub const OPTION_SIZE: &str = "TakSize";
+pub const OPTION_HALF_KOMI: &str = "HalfKomi";
+pub const OPTION_STONES: &str = "TakStones";
+pub const OPTION_CAPSTONES: &str = "TakCapstones";
+
+/// The Tak game kind and its option settings.
+#[derive(Debug, Clone)]
+pub struct Tak {
+    pub size: usize,
+    pub half_komi: i32,
+    /// 0: the standard count of the size.
+    pub stones: u32,
+    pub capstones: u32,
+}
+
+impl Tak {
+    /// The rules in force: size, reserves (overrides applied), komi.
+    pub fn config(&self) -> Config {
+        let (s, c) = standard_reserve(self.size);
+        Config {
+            size: self.size,
+            stones: if self.stones == 0 { s } else { self.stones },
+            caps: if self.capstones == 0 {
+                c
+            } else {
+                self.capstones
+            },
+            half_komi: self.half_komi,
+        }
+    }
+}
+
+fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+    let v: i64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{name} needs a number, got '{}'", value.trim()))?;
+    if v < min || v > max {
+        return Err(format!("{name} value {v} out of range {min}..{max}"));
+    }
+    Ok(v)
+}
+
+/// Parses a board size argument 3..8.
+pub fn parse_size(arg: &str) -> Result<usize, String> {
+    let a = arg.trim();
+    let v: i64 = a.parse().map_err(|_| "size needs a number".to_string())?;
+    if !(MIN_SIZE as i64..=MAX_SIZE as i64).contains(&v) {
+        return Err(format!("size {v} out of range 3..8"));
+    }
+    Ok(v as usize)
+}
+
+impl Game for Tak {
+    type Pos = Position;
+    const ID: &'static str = "tak";
+
+    fn new() -> Self {
+        Tak {
+            size: 6,
+            half_komi: 0,
+            stones: 0,
+            capstones: 0,
+        }
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        let spin = |name: &str, default, min, max| OptionSpec {
+            name: name.to_string(),
+            kind: OptionKind::Spin { default, min, max },
+        };
+        vec![
+            spin(OPTION_SIZE, 6, 3, 8),
+            spin(OPTION_HALF_KOMI, 0, -10, 10),
+            spin(OPTION_STONES, 0, 0, MAX_STONES as i64),
+            spin(OPTION_CAPSTONES, 0, 0, MAX_CAPS as i64),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let n = name.trim();
+        if n.eq_ignore_ascii_case(OPTION_SIZE) {
+            self.size = spin(OPTION_SIZE, value, 3, 8)? as usize;
+        } else if n.eq_ignore_ascii_case(OPTION_HALF_KOMI) {
+            self.half_komi = spin(OPTION_HALF_KOMI, value, -10, 10)? as i32;
+        } else if n.eq_ignore_ascii_case(OPTION_STONES) {
+            self.stones = spin(OPTION_STONES, value, 0, MAX_STONES as i64)? as u32;
+        } else if n.eq_ignore_ascii_case(OPTION_CAPSTONES) {
+            self.capstones = spin(OPTION_CAPSTONES, value, 0, MAX_CAPS as i64)? as u32;
+        } else {
+            return Err(format!("unknown tak option '{n}'"));
+        }
+        Ok(())
+    }
+
+    fn start_position(&self) -> Position {
+        let mut p = Position::empty(self.config());
+        p.finish_setup();
+        p
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, GameError> {
+        tps::parse(text, self.config())
+    }
+
+    fn bench_positions(&self) -> Vec<String> {
+        bench::bench_positions(self.size)
+    }
+
+    fn bench_depth(&self) -> u32 {
+        bench::BENCH_DEPTH
+    }
+
+    fn position_keywords(&self) -> &'static [&'static str] {
+        &["tps", "fen"]
+    }
+
+    fn notation_label(&self) -> &'static str {
+        "Tps"
+    }
+
+    fn new_game_argument(&mut self, arg: &str) -> Result<(), String> {
+        self.size = parse_size(arg)?;
+        Ok(())
+    }
+}
+
+impl Position {
+    /// The winner of a finished game (history aside), or `None`.
+    pub fn winner(&self) -> Option<usize> {
+        match self.result {
+            ROAD_WHITE | FLAT_WHITE => Some(WHITE),
+            ROAD_BLACK | FLAT_BLACK => Some(BLACK),
+            _ => None,
+        }
+    }
+
+    /// The seed's score of a finished game for the winner: board area plus
+    /// the pieces left in the winner's reserve; 0 for a draw.
+    pub fn game_score(&self) -> Option<(Option<usize>, u32)> {
+        if self.result == ONGOING {
+            return None;
+        }
+        Some(match self.winner() {
+            Some(w) => {
+                let n = self.size() as u32;
+                (Some(w), n * n + self.stones_left[w] + self.caps_left[w])
+            }
+            None => (None, 0),
+        })
+    }
+}
+
+impl SearchPosition for Position {
+    type Move = Move;
+
+    #[inline]
+    fn side_to_move(&self) -> usize {
+        self.side
+    }
+
+    fn generate_legal(&self, out: &mut Vec<Move>) {
+        if self.result == ONGOING {
+            movegen::generate(self, out);
+        }
+    }
+
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        if self.result == ONGOING {
+            eval::road_wins(self, out);
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.unmake_move();
+    }
+
+    fn make_null(&mut self) {
+        self.make_null_move();
+    }
+
+    fn unmake_null(&mut self) {
+        self.unmake_move();
+    }
+
+    /// A pass is risky in the opening and when a reserve is nearly empty
+    /// (the game may end on the count).
+    fn null_move_allowed(&self) -> bool {
+        !self.is_opening()
+            && (0..2).all(|c| self.stones_left[c] + self.caps_left[c] > 3)
+            && (self.geo.full & !self.occupied()).count_ones() > 3
+    }
+
+    /// Tak has no check; see protocol-spec/tak.md §1.6.
+    #[inline]
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn is_draw(&self, plies_from_root: usize) -> bool {
+        self.result == ONGOING && self.repetitions(plies_from_root) >= 2
+    }
+
+    fn no_moves_score(&self, ply: usize) -> i32 {
+        self.terminal_score(ply).unwrap_or(0)
+    }
+
+    fn terminal_score(&self, ply: usize) -> Option<i32> {
+        if self.result == ONGOING {
+            return None;
+        }
+        Some(match self.winner() {
+            Some(w) if w == self.side => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => 0,
+        })
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        eval::order_hint(self, mv)
+    }
+
+    fn is_quiet(&self, mv: Move) -> bool {
+        eval::order_hint(self, mv) <= 0
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        mv.0 as usize
+    }
+
+    fn history_size() -> usize {
+        1 << 16
+    }
+
+    fn noisy_gain(&self, _mv: Move) -> i32 {
+        // Noisy moves win the game at once.
+        MATE / 2
+    }
+}
+
+impl GamePosition for Position {
+    fn to_notation(&self) -> String {
+        tps::write(self)
+    }
+
+    fn parse_move(&self, text: &str, _notation: MoveNotation) -> Result<Move, GameError> {
+        ptn::parse_move(self, text)
+    }
+
+    fn format_move(&self, mv: Move, _notation: MoveNotation) -> String {
+        ptn::format_move(mv, self.size())
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    fn legal_move_list(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(256);
+        self.generate_legal(&mut v);
+        v
+    }
+
+    fn diagram(&self) -> String {
+        let n = self.size();
+        let mut cells: Vec<String> = Vec::with_capacity(n * n);
+        for rank in (0..n).rev() {
+            for file in 0..n {
+                let sq = rank * n + file;
+                let h = self.heights[sq] as u32;
+                let mut t: String = (0..h)
+                    .map(|i| {
+                        if (self.stacks[sq] >> i) & 1 == 0 {
+                            '1'
+                        } else {
+                            '2'
+                        }
+                    })
+                    .collect();
+                match (h, self.top_kind(sq)) {
+                    (0, _) => t.push('.'),
+                    (_, WALL) => t.push('S'),
+                    (_, CAP) => t.push('C'),
+                    _ => {}
+                }
+                if t.len() > 12 {
+                    let tail: String = t.chars().skip(t.len() - 10).collect();
+                    t = format!("..{tail}");
+                }
+                cells.push(t);
+            }
+        }
+        let width = cells.iter().map(|c| c.len()).max().unwrap_or(1).max(2);
+        let mut s = String::from("\n");
+        for (ri, rank) in (0..n).rev().enumerate() {
+            s.push_str(&format!(" {} ", rank + 1));
+            for file in 0..n {
+                let c = cells.get(ri * n + file).map(String::as_str).unwrap_or("");
+                s.push_str(&format!(" {c:>width$}"));
+            }
+            s.push('\n');
+        }
+        s.push_str("   ");
+        for file in 0..n {
+            let f = (b'a' + file as u8) as char;
+            s.push_str(&format!(" {f:>width$}"));
+        }
+        s.push('\n');
+        let (w, b) = (
+            self.flats(WHITE).count_ones(),
+            self.flats(BLACK).count_ones(),
+        );
+        s.push_str(&format!(
+            "\nPlayer 1: {} stones, {} capstones in reserve, {w} flats\n",
+            self.stones_left[0], self.caps_left[0]
+        ));
+        s.push_str(&format!(
+            "Player 2: {} stones, {} capstones in reserve, {b} flats\n",
+            self.stones_left[1], self.caps_left[1]
+        ));
+        let k = self.cfg.half_komi;
+        s.push_str(&format!(
+            "Komi: {}{}\n",
+            k / 2,
+            if k % 2 != 0 { ".5" } else { "" }
+        ));
+        s.push_str(&format!(
+            "To move: player {} (move {})\n",
+            self.side + 1,
+            self.move_number
+        ));
+        if let Some((winner, score)) = self.game_score() {
+            let reason = ptn::result_reason(self.result);
+            match winner {
+                Some(w) => s.push_str(&format!(
+                    "Result: player {} wins by {reason}, score {score}\n",
+                    w + 1
+                )),
+                None => s.push_str(&format!("Result: draw ({reason}), score 0\n")),
+            }
+        } else if self.repetitions(0) >= 2 {
+            s.push_str("Result: draw (repetition), score 0\n");
+        }
+        s
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.result != ONGOING {
+            let reason = ptn::result_reason(self.result).to_string();
+            return Some(match self.winner() {
+                Some(winner) => Outcome::Win { winner, reason },
+                None => Outcome::Draw { reason },
+            });
+        }
+        if self.repetitions(0) >= 2 {
+            return Some(Outcome::Draw {
+                reason: "repetition".to_string(),
+            });
+        }
+        None
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+}
