@@ -3,12 +3,13 @@
 
 use super::session::{EngineSession, GameSession};
 use crate::games::makruk::Makruk;
+use crate::games::tak::Tak;
 use crate::search::SearchEvent;
 use crossbeam_channel::Sender;
 
 /// Variant ids in the order `UCI_Variant` lists them; the first is the
 /// default of the UCI dialect.
-pub const VARIANTS: &[&str] = &["makruk"];
+pub const VARIANTS: &[&str] = &["makruk", "tak"];
 
 /// A new session for `variant`, or `None` for an unknown id.
 pub fn create(
@@ -18,6 +19,7 @@ pub fn create(
 ) -> Option<Box<dyn EngineSession>> {
     match variant {
         "makruk" => Some(Box::new(GameSession::<Makruk>::new(events, hash_mb))),
+        "tak" => Some(Box::new(GameSession::<Tak>::new(events, hash_mb))),
         _ => None,
     }
 }

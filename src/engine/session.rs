@@ -168,10 +168,16 @@ impl<G: Game> EngineSession for GameSession<G> {
     ) -> Result<(), String> {
         let mut pos = match base {
             None => self.game.start_position(),
-            Some(text) => self
-                .game
-                .parse_position(text)
-                .map_err(|e| format!("bad position: {e}"))?,
+            Some(text) => self.game.parse_position(text).map_err(|e| {
+                // Games that name their notation (`bad TPS: ...`) say it
+                // themselves.
+                let e = e.to_string();
+                if e.starts_with("bad ") {
+                    e
+                } else {
+                    format!("bad position: {e}")
+                }
+            })?,
         };
         for (i, text) in moves.iter().enumerate() {
             let mv = pos.parse_move(text, notation).map_err(|e| {

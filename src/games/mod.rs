@@ -4,8 +4,8 @@
 //! (what the search needs).
 
 pub mod makruk;
-pub mod tak;
 pub mod perft_file;
+pub mod tak;
 
 use crate::search::SearchPosition;
 use std::fmt;

@@ -215,6 +215,8 @@ impl Dialect {
 
     /// The final answer of a search.
     pub fn format_bestmove(&self, best: Option<&str>, ponder: Option<&str>) -> String {
+        // TEI has no pondering: Racetrack expects the move alone.
+        let ponder = ponder.filter(|_| self.handshake != Handshake::Tei);
         match (best, ponder) {
             (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
             (Some(b), None) => format!("bestmove {b}"),

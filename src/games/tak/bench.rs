@@ -1,7 +1,6 @@
 //! Positions searched by `bench`: middlegames of sizes 5 and 6 from the
-//! engine's self-play (sizes are taken from the TPS by the bench caller's
-//! game, so every position here must match the session size: see
-//! [`bench_positions`]).
+//! engine's self-play (each is read at its own size, see
+//! `Tak::parse_bench_position`).
 
 /// Default bench depth (about 1-2 s in total on one core).
 pub const BENCH_DEPTH: u32 = 10;
@@ -15,13 +14,3 @@ pub const BENCH_TPS: &[&str] = &[
     "x5,2/x4,2121,x/x5,112C/21,1,x2,1,1S/2,2,21C,2,x,21112/2,x5 2 21",
     "x5,2/x5,221/x5,2/221C,121,1,2,1,11112C/x,2,x,2121S,1,2/2,x5 2 28",
 ];
-
-/// The bench positions of the board size `size` (bench parses positions
-/// with the session's size, so only those of that size are given).
-pub fn bench_positions(size: usize) -> Vec<String> {
-    BENCH_TPS
-        .iter()
-        .filter(|t| t.split(' ').next().map(|b| b.split('/').count()) == Some(size))
-        .map(|t| t.to_string())
-        .collect()
-}

@@ -130,7 +130,24 @@ impl Game for Tak {
     }
 
     fn bench_positions(&self) -> Vec<String> {
-        bench::bench_positions(self.size)
+        bench::BENCH_TPS.iter().map(|t| t.to_string()).collect()
+    }
+
+    /// Bench positions come in several sizes: each is read with the
+    /// standard reserves of its own size (and the session's komi).
+    fn parse_bench_position(&self, text: &str) -> Result<Position, GameError> {
+        let rows = text.split(' ').next().map_or(0, |b| b.split('/').count());
+        let size = parse_size(&rows.to_string()).map_err(GameError::Parse)?;
+        let mut cfg = Config::standard(size);
+        cfg.half_komi = self.half_komi;
+        tps::parse(text, cfg)
+    }
+
+    /// Size and reserves make a different game: a new one starts.
+    fn option_restarts_game(&self, name: &str) -> bool {
+        [OPTION_SIZE, OPTION_STONES, OPTION_CAPSTONES]
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(name.trim()))
     }
 
     fn bench_depth(&self) -> u32 {
