@@ -79,7 +79,7 @@ fn side_score(pos: &Position, us: usize) -> i32 {
         .map(|k| (pos.hand[us][k] != 0) as i32 * ATTACK_WEIGHT[k].max(1))
         .sum();
     let units = attack_units + hand_threat * (attackers.min(3));
-    s += units * units * attackers.min(4) / 8;
+    s += (units * units * attackers.min(4) / 12).min(900);
 
     // Their king's shelter from our point of view: escape squares and
     // defenders around it.
