@@ -89,7 +89,7 @@ fn check_mate_in(s: &str, n: u32) {
     let (best, score) = search(
         &p,
         SearchLimits {
-            depth: Some(2 * n + 6),
+            mate: Some(n),
             ..Default::default()
         },
     );
