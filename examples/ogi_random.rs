@@ -85,7 +85,7 @@ fn main() {
                 .copied()
                 .filter(|m| !pos.format_move(*m, MoveNotation::Uci).contains('@'))
                 .collect();
-            let m = if x % 3 == 0 && !caps.is_empty() {
+            let m = if x.is_multiple_of(3) && !caps.is_empty() {
                 caps[(x / 3 % caps.len() as u64) as usize]
             } else {
                 list[(x % list.len() as u64) as usize]

@@ -27,8 +27,8 @@ fn side_score(pos: &Position, us: usize) -> i32 {
     let mut s = 0;
 
     // Hand.
-    for kind in 0..HAND_KINDS {
-        s += pos.hand[us][kind] as i32 * HAND_VALUES[kind];
+    for (&n, &v) in pos.hand[us].iter().zip(HAND_VALUES.iter()) {
+        s += n as i32 * v;
     }
 
     let their_k = pos.king_square(them);

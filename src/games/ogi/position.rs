@@ -114,7 +114,14 @@ pub struct Position {
     /// Parallel to `history`: the side to move was in check there (so the
     /// move leading there gave check).
     pub(crate) checks: Vec<bool>,
+    /// How many entries of `history` fall in each slot `key % REP_SLOTS`:
+    /// a slot below 2 proves that the current position did not occur
+    /// before, so most repetition scans end at once.
+    pub(crate) rep_filter: [u16; REP_SLOTS],
 }
+
+/// Slots of the repetition filter.
+pub(crate) const REP_SLOTS: usize = 1024;
 
 impl Position {
     pub(crate) fn empty() -> Position {
@@ -130,6 +137,7 @@ impl Position {
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
             checks: Vec::with_capacity(256),
+            rep_filter: [0; REP_SLOTS],
         }
     }
 
@@ -317,8 +325,15 @@ impl Position {
         self.key ^= ZOBRIST_SIDE;
         self.move_number += 1;
         self.checkers = self.compute_checkers();
+        self.push_history();
+    }
+
+    #[inline(always)]
+    pub(crate) fn push_history(&mut self) {
         self.history.push(self.key);
         self.checks.push(self.checkers != 0);
+        let slot = &mut self.rep_filter[self.key as usize % REP_SLOTS];
+        *slot = slot.wrapping_add(1);
     }
 
     /// Takes back the last move made with [`Position::make_move`] or
@@ -326,6 +341,8 @@ impl Position {
     #[inline]
     pub fn unmake_move(&mut self) {
         let Some(u) = self.undo.pop() else { return };
+        let slot = &mut self.rep_filter[self.key as usize % REP_SLOTS];
+        *slot = slot.wrapping_sub(1);
         self.history.pop();
         self.checks.pop();
         self.side ^= 1;
@@ -369,8 +386,7 @@ impl Position {
         self.key ^= ZOBRIST_SIDE;
         self.move_number += 1;
         self.checkers = self.compute_checkers();
-        self.history.push(self.key);
-        self.checks.push(self.checkers != 0);
+        self.push_history();
     }
 
     /// Recomputes the zobrist key from scratch.
@@ -402,7 +418,7 @@ impl Position {
     /// loses; else it is a draw. Scans stop at null moves.
     pub fn repetition(&self, plies_from_root: usize) -> Repetition {
         let n = self.history.len();
-        if n < 5 {
+        if n < 5 || self.rep_filter[self.key as usize % REP_SLOTS] < 2 {
             return Repetition::None;
         }
         let cur = n - 1;
@@ -415,7 +431,7 @@ impl Position {
             }
             i -= 1;
             let d = cur - i;
-            if d >= 4 && d % 2 == 0 && self.history[i] == self.key {
+            if d >= 4 && d.is_multiple_of(2) && self.history[i] == self.key {
                 count += 1;
                 if d <= plies_from_root || count >= 3 {
                     return self.judge_span(i);

@@ -326,8 +326,7 @@ pub fn build(parts: &SfenParts) -> Result<Position, GameError> {
     pos.move_number = parts.move_number.min(10_000_000);
     pos.key = pos.compute_key();
     pos.checkers = pos.compute_checkers();
-    pos.history.push(pos.key);
-    pos.checks.push(pos.checkers != 0);
+    pos.push_history();
     Ok(pos)
 }
 
