@@ -252,3 +252,14 @@ fn illegal_moves_say_why() {
         "king is left in check",
     );
 }
+
+#[test]
+fn diagram_shows_board_hands_and_side() {
+    let d = pos(M1).diagram();
+    println!("{d}");
+    assert!(d.contains("gote hand: p3"));
+    assert!(d.contains("sente hand: R N L P3  *"));
+    assert!(d.contains("|+B |"));
+    assert!(d.contains("   8   7   6   5   4   3   2   1"));
+    assert_eq!(d.lines().filter(|l| l.starts_with(" +---")).count(), 9);
+}
