@@ -4,6 +4,7 @@
 //! (what the search needs).
 
 pub mod makruk;
+pub mod ogi;
 pub mod perft_file;
 pub mod tak;
 

@@ -1,0 +1,333 @@
+//! 64-bit boards (a1 = bit 0, h8 = bit 63) and attack tables computed at
+//! compile time. Sliders use classical ray lookups: the first blocker on a
+//! ray is its lowest (rising rays) or highest (falling rays) set bit.
+
+use super::types::{GOTE, SENTE};
+
+pub type Bitboard = u64;
+
+pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+pub const RANK_1: Bitboard = 0xff;
+
+#[inline(always)]
+pub const fn rank_bb(rank: usize) -> Bitboard {
+    RANK_1 << (8 * rank)
+}
+
+#[inline(always)]
+pub const fn file_bb(file: usize) -> Bitboard {
+    FILE_A << file
+}
+
+#[inline(always)]
+pub const fn bit(sq: usize) -> Bitboard {
+    1u64 << sq
+}
+
+/// Each side's promotion zone: its three farthest ranks.
+pub const ZONE: [Bitboard; 2] = [
+    rank_bb(5) | rank_bb(6) | rank_bb(7),
+    rank_bb(0) | rank_bb(1) | rank_bb(2),
+];
+
+/// Squares a pawn or lance may be dropped on (not the last rank).
+pub const DROP_PL: [Bitboard; 2] = [!rank_bb(7), !rank_bb(0)];
+/// Squares a knight may be dropped on (not the last two ranks).
+pub const DROP_N: [Bitboard; 2] = [!(rank_bb(7) | rank_bb(6)), !(rank_bb(0) | rank_bb(1))];
+
+/// Iterates over the set squares of a bitboard, lowest first.
+#[derive(Clone, Copy)]
+pub struct Squares(pub Bitboard);
+
+impl Iterator for Squares {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            let s = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(s)
+        }
+    }
+}
+
+const fn leaper(sq: usize, deltas: &[(i32, i32)]) -> Bitboard {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    let mut bb = 0u64;
+    let mut i = 0;
+    while i < deltas.len() {
+        let nf = f + deltas[i].0;
+        let nr = r + deltas[i].1;
+        if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+            bb |= 1u64 << (nr * 8 + nf);
+        }
+        i += 1;
+    }
+    bb
+}
+
+/// Table for a step pattern given for sente (forward = +rank); gote's is
+/// mirrored.
+const fn colored_table(deltas: &[(i32, i32)]) -> [[Bitboard; 64]; 2] {
+    let mut t = [[0u64; 64]; 2];
+    let mut mirrored = [(0i32, 0i32); 8];
+    let mut i = 0;
+    while i < deltas.len() {
+        mirrored[i] = (deltas[i].0, -deltas[i].1);
+        i += 1;
+    }
+    let mut sq = 0;
+    while sq < 64 {
+        t[SENTE][sq] = leaper(sq, deltas);
+        let mut bb = 0u64;
+        let f = (sq % 8) as i32;
+        let r = (sq / 8) as i32;
+        let mut j = 0;
+        while j < deltas.len() {
+            let nf = f + mirrored[j].0;
+            let nr = r + mirrored[j].1;
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                bb |= 1u64 << (nr * 8 + nf);
+            }
+            j += 1;
+        }
+        t[GOTE][sq] = bb;
+        sq += 1;
+    }
+    t
+}
+
+const fn table(deltas: &[(i32, i32)]) -> [Bitboard; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = leaper(sq, deltas);
+        sq += 1;
+    }
+    t
+}
+
+pub static KING_ATK: [Bitboard; 64] = table(&[
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+]);
+/// The chess knight (part of the princess and goddess).
+pub static CKNIGHT_ATK: [Bitboard; 64] = table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+pub static PAWN_ATK: [[Bitboard; 64]; 2] = colored_table(&[(0, 1)]);
+/// The shogi knight: two forward, one sideways.
+pub static SKNIGHT_ATK: [[Bitboard; 64]; 2] = colored_table(&[(1, 2), (-1, 2)]);
+pub static SILVER_ATK: [[Bitboard; 64]; 2] =
+    colored_table(&[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)]);
+/// Gold-general step: the promoted pawn, lance, knight and silver.
+pub static GOLD_ATK: [[Bitboard; 64]; 2] =
+    colored_table(&[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)]);
+
+// Ray directions: N, E, NE, NW rise (lowest blocker first); S, W, SW, SE
+// fall (highest blocker first).
+const DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
+const N: usize = 0;
+const E: usize = 1;
+const NE: usize = 2;
+const NW: usize = 3;
+const S: usize = 4;
+const W: usize = 5;
+const SW: usize = 6;
+const SE: usize = 7;
+
+const fn rays() -> [[Bitboard; 64]; 8] {
+    let mut t = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut f = (sq % 8) as i32 + DIRS[d].0;
+            let mut r = (sq / 8) as i32 + DIRS[d].1;
+            let mut bb = 0u64;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                bb |= 1u64 << (r * 8 + f);
+                f += DIRS[d].0;
+                r += DIRS[d].1;
+            }
+            t[d][sq] = bb;
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+static RAYS: [[Bitboard; 64]; 8] = rays();
+
+#[inline(always)]
+fn ray_up(d: usize, sq: usize, occ: Bitboard) -> Bitboard {
+    let r = RAYS[d][sq];
+    let b = r & occ;
+    if b == 0 {
+        r
+    } else {
+        r ^ RAYS[d][b.trailing_zeros() as usize]
+    }
+}
+
+#[inline(always)]
+fn ray_down(d: usize, sq: usize, occ: Bitboard) -> Bitboard {
+    let r = RAYS[d][sq];
+    let b = r & occ;
+    if b == 0 {
+        r
+    } else {
+        r ^ RAYS[d][63 - b.leading_zeros() as usize]
+    }
+}
+
+#[inline(always)]
+pub fn rook_attacks(sq: usize, occ: Bitboard) -> Bitboard {
+    ray_up(N, sq, occ) | ray_up(E, sq, occ) | ray_down(S, sq, occ) | ray_down(W, sq, occ)
+}
+
+#[inline(always)]
+pub fn bishop_attacks(sq: usize, occ: Bitboard) -> Bitboard {
+    ray_up(NE, sq, occ) | ray_up(NW, sq, occ) | ray_down(SW, sq, occ) | ray_down(SE, sq, occ)
+}
+
+#[inline(always)]
+pub fn lance_attacks(color: usize, sq: usize, occ: Bitboard) -> Bitboard {
+    if color == SENTE {
+        ray_up(N, sq, occ)
+    } else {
+        ray_down(S, sq, occ)
+    }
+}
+
+/// Lance moves on an empty board.
+#[inline(always)]
+pub fn lance_empty(color: usize, sq: usize) -> Bitboard {
+    RAYS[if color == SENTE { N } else { S }][sq]
+}
+
+#[inline(always)]
+pub fn rook_empty(sq: usize) -> Bitboard {
+    RAYS[N][sq] | RAYS[E][sq] | RAYS[S][sq] | RAYS[W][sq]
+}
+
+#[inline(always)]
+pub fn bishop_empty(sq: usize) -> Bitboard {
+    RAYS[NE][sq] | RAYS[NW][sq] | RAYS[SW][sq] | RAYS[SE][sq]
+}
+
+const fn between_table() -> [[Bitboard; 64]; 64] {
+    let mut t = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut f = (a % 8) as i32 + DIRS[d].0;
+            let mut r = (a / 8) as i32 + DIRS[d].1;
+            let mut acc = 0u64;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                let b = (r * 8 + f) as usize;
+                t[a][b] = acc;
+                acc |= 1u64 << b;
+                f += DIRS[d].0;
+                r += DIRS[d].1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+const fn line_table() -> [[Bitboard; 64]; 64] {
+    let r = rays();
+    let mut t = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 4 {
+            // Directions d and d + 4 are opposite.
+            let full = r[d][a] | r[d + 4][a] | (1u64 << a);
+            let mut bb = r[d][a];
+            while bb != 0 {
+                let b = bb.trailing_zeros() as usize;
+                t[a][b] = full;
+                bb &= bb - 1;
+            }
+            let mut bb = r[d + 4][a];
+            while bb != 0 {
+                let b = bb.trailing_zeros() as usize;
+                t[a][b] = full;
+                bb &= bb - 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static BETWEEN: [[Bitboard; 64]; 64] = between_table();
+static LINE: [[Bitboard; 64]; 64] = line_table();
+
+/// Squares strictly between two squares on a line (0 if not aligned).
+#[inline(always)]
+pub fn between(a: usize, b: usize) -> Bitboard {
+    BETWEEN[a & 63][b & 63]
+}
+
+/// The whole line through two aligned squares (0 if not aligned).
+#[inline(always)]
+pub fn line(a: usize, b: usize) -> Bitboard {
+    LINE[a & 63][b & 63]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables() {
+        // e1 (4): king has 5 squares, chess knight 4.
+        assert_eq!(KING_ATK[4].count_ones(), 5);
+        assert_eq!(CKNIGHT_ATK[4].count_ones(), 4);
+        // Sente knight on b1 jumps to a3, c3; gote's knight on b1 nowhere.
+        assert_eq!(SKNIGHT_ATK[SENTE][1], bit(16) | bit(18));
+        assert_eq!(SKNIGHT_ATK[GOTE][1], 0);
+        assert_eq!(GOLD_ATK[SENTE][9].count_ones(), 6);
+        assert_eq!(SILVER_ATK[GOTE][9].count_ones(), 5);
+        assert_eq!(rook_attacks(0, 0).count_ones(), 14);
+        assert_eq!(bishop_attacks(27, bit(36)).count_ones(), 10);
+        assert_eq!(lance_attacks(SENTE, 0, bit(24)), bit(8) | bit(16) | bit(24));
+        assert_eq!(lance_attacks(GOTE, 24, 0), bit(16) | bit(8) | bit(0));
+        assert_eq!(between(0, 63).count_ones(), 6);
+        assert_eq!(between(0, 10), 0);
+        assert_eq!(line(0, 9), line(63, 18));
+    }
+}

@@ -1,0 +1,380 @@
+//! Ōgi 王棋: 8x8 shogi with a Princess (bishop + knight), by Cyril Veltin.
+//! Rules as in `protocol-spec/ogi.md`: promotion is mandatory whenever a
+//! promotable piece starts or ends its move in the far three ranks; drops
+//! never promote; no pawn/lance drop on the last rank, no knight drop on
+//! the last two; nifu; a pawn drop may give mate; no legal move loses;
+//! fourfold repetition draws unless one side checked throughout (it loses).
+//!
+//! * [`types`]: pieces, squares, [`Move`].
+//! * [`bitboard`]: attack tables.
+//! * [`position`]: board and hands, make/unmake, zobrist, repetitions.
+//! * [`movegen`]: legal move generation, perft.
+//! * [`sfen`], [`notation`]: text in and out.
+//! * [`eval`]: static evaluation; [`bench`]: bench positions.
+
+pub mod bench;
+pub mod bitboard;
+pub mod eval;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod sfen;
+pub mod types;
+
+pub use position::{Position, Repetition};
+pub use types::Move;
+
+use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
+use crate::search::{MATE, SearchPosition};
+use bitboard::bit;
+use movegen::{generate, has_legal_move};
+use types::*;
+
+pub const START_SFEN: &str = "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1";
+
+/// The Ōgi game kind (no options).
+#[derive(Debug, Clone, Default)]
+pub struct Ogi;
+
+impl Game for Ogi {
+    type Pos = Position;
+    const ID: &'static str = "ogi";
+
+    fn new() -> Self {
+        Ogi
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!("unknown ogi option '{name}'"))
+    }
+
+    fn start_position(&self) -> Position {
+        match sfen::parse(START_SFEN) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start SFEN is valid: {e}"),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, GameError> {
+        sfen::parse(text)
+    }
+
+    fn bench_positions(&self) -> Vec<String> {
+        bench::BENCH_SFENS.iter().map(|f| f.to_string()).collect()
+    }
+
+    /// About 1.2 s over the eight bench positions in release.
+    fn bench_depth(&self) -> u32 {
+        8
+    }
+
+    fn position_keywords(&self) -> &'static [&'static str] {
+        &["sfen", "fen"]
+    }
+
+    fn notation_label(&self) -> &'static str {
+        "Sfen"
+    }
+}
+
+impl Position {
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(160);
+        generate(self, &mut v, false);
+        v
+    }
+
+    /// The position as Fairy-Stockfish's FEN (for the UCI dialect).
+    pub fn to_fen(&self) -> String {
+        sfen::write_fen(self)
+    }
+
+    /// Static exchange evaluation of a board move (swap algorithm; sliders
+    /// behind the exchanging pieces join as the occupancy shrinks). A
+    /// promotion counts the promotion gain for the first mover.
+    pub fn see(&self, mv: Move) -> i32 {
+        if mv.is_drop() {
+            return 0;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let victim = self.board[to];
+        let mut gain = [0i32; 40];
+        gain[0] = if victim != NO_PIECE {
+            eval::VALUES[piece_kind(victim)]
+        } else {
+            0
+        };
+        let kind = piece_kind(self.board[from]);
+        let mut on_square = eval::VALUES[kind];
+        if mv.is_promotion() {
+            gain[0] += eval::VALUES[kind + PROMOTED] - eval::VALUES[kind];
+            on_square = eval::VALUES[kind + PROMOTED];
+        }
+        let mut occ = self.occupied() ^ bit(from);
+        let mut side = self.side ^ 1;
+        let mut d = 0;
+        loop {
+            let atk = self.attackers(to, side, occ) & occ;
+            if atk == 0 {
+                break;
+            }
+            // Least valuable attacker.
+            let mut best: Option<(i32, usize)> = None;
+            for sq in bitboard::Squares(atk) {
+                let v = eval::VALUES[piece_kind(self.board[sq])];
+                let v = if piece_kind(self.board[sq]) == KING {
+                    100_000
+                } else {
+                    v
+                };
+                if best.is_none_or(|(bv, _)| v < bv) {
+                    best = Some((v, sq));
+                }
+            }
+            let Some((v, sq)) = best else { break };
+            if v == 100_000 && self.attackers(to, side ^ 1, occ ^ bit(sq)) & (occ ^ bit(sq)) != 0 {
+                break; // the king cannot capture into a defended square
+            }
+            d += 1;
+            if d >= gain.len() {
+                break;
+            }
+            gain[d] = on_square - gain[d - 1];
+            on_square = v;
+            occ ^= bit(sq);
+            side ^= 1;
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        gain[0]
+    }
+}
+
+impl SearchPosition for Position {
+    type Move = Move;
+
+    #[inline]
+    fn side_to_move(&self) -> usize {
+        self.side
+    }
+
+    fn generate_legal(&self, out: &mut Vec<Move>) {
+        generate(self, out, false);
+    }
+
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        generate(self, out, true);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.unmake_move();
+    }
+
+    fn make_null(&mut self) {
+        self.make_null_move();
+    }
+
+    fn unmake_null(&mut self) {
+        self.unmake_move();
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        !self.in_check()
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    /// Sennichite inside the search (one repetition decides) or in the game
+    /// (fourfold); perpetual check is not a draw but a loss, see
+    /// [`SearchPosition::terminal_score`].
+    fn is_draw(&self, plies_from_root: usize) -> bool {
+        self.repetition(plies_from_root) == Repetition::Draw
+    }
+
+    fn no_moves_score(&self, ply: usize) -> i32 {
+        // Checkmate or no legal move: both lose.
+        -MATE + ply as i32
+    }
+
+    /// Perpetual check: the checker loses, scored like being mated here.
+    fn terminal_score(&self, ply: usize) -> Option<i32> {
+        match self.repetition(ply) {
+            Repetition::LossFor(c) if c == self.side => Some(-MATE + ply as i32),
+            Repetition::LossFor(_) => Some(MATE - ply as i32),
+            _ => None,
+        }
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        if mv.is_drop() {
+            return 0;
+        }
+        let mut h = 0;
+        let victim = self.board[mv.to()];
+        let kind = piece_kind(self.board[mv.from()]);
+        if victim != NO_PIECE {
+            h += 1000 + 10 * eval::VALUES[piece_kind(victim)] - eval::VALUES[kind] / 10;
+        }
+        if mv.is_promotion() {
+            h += 200 + eval::VALUES[kind + PROMOTED] - eval::VALUES[kind];
+        }
+        h
+    }
+
+    #[inline]
+    fn is_quiet(&self, mv: Move) -> bool {
+        !mv.is_promotion() && self.captured_by(mv) == NO_PIECE
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        if mv.is_drop() {
+            (32 + self.side * 8 + mv.drop_kind()) * 64 + mv.to()
+        } else {
+            (self.board[mv.from()] as usize & 31) * 64 + mv.to()
+        }
+    }
+
+    fn history_size() -> usize {
+        48 * 64
+    }
+
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        self.see(mv)
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        if mv.is_drop() {
+            return 0 >= threshold;
+        }
+        self.see(mv) >= threshold
+    }
+}
+
+impl GamePosition for Position {
+    fn to_notation(&self) -> String {
+        sfen::write(self)
+    }
+
+    fn parse_move(&self, text: &str, notation: MoveNotation) -> Result<Move, GameError> {
+        notation::parse_move(self, text, notation)
+    }
+
+    fn format_move(&self, mv: Move, notation: MoveNotation) -> String {
+        notation::format_move(mv, notation)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    fn legal_move_list(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    /// The board with USI coordinates (files 8..1, ranks a..h), gote's hand
+    /// above and sente's below; `*` marks the side to move.
+    fn diagram(&self) -> String {
+        let sep = " +---+---+---+---+---+---+---+---+\n";
+        let mut s = String::from("\n");
+        let hand = |c: usize| {
+            let mut h = String::new();
+            for kind in sfen::HAND_ORDER {
+                let n = self.hand[c][kind];
+                if n > 0 {
+                    let l = kind_letter(kind);
+                    let l = if c == SENTE {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    };
+                    h.push_str(&format!(
+                        " {l}{}",
+                        if n > 1 { n.to_string() } else { String::new() }
+                    ));
+                }
+            }
+            if h.is_empty() { " -".to_string() } else { h }
+        };
+        s.push_str(&format!(
+            " gote hand:{}{}\n",
+            hand(GOTE),
+            if self.side == GOTE { "  *" } else { "" }
+        ));
+        s.push_str("   8   7   6   5   4   3   2   1\n");
+        s.push_str(sep);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let p = self.board[rank * 8 + file];
+                s.push_str(" |");
+                if p == NO_PIECE {
+                    s.push_str("  ");
+                } else {
+                    let t = piece_text(p);
+                    if t.len() == 1 {
+                        s.push(' ');
+                    }
+                    s.push_str(&t);
+                }
+            }
+            s.push_str(&format!(" | {}\n", (b'h' - rank as u8) as char));
+            s.push_str(sep);
+        }
+        s.push_str(&format!(
+            " sente hand:{}{}\n",
+            hand(SENTE),
+            if self.side == SENTE { "  *" } else { "" }
+        ));
+        s
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !has_legal_move(self) {
+            return Some(Outcome::Win {
+                winner: self.side ^ 1,
+                reason: if self.in_check() {
+                    "checkmate".to_string()
+                } else {
+                    "no legal move".to_string()
+                },
+            });
+        }
+        match self.repetition(0) {
+            Repetition::Draw => Some(Outcome::Draw {
+                reason: "sennichite (fourfold repetition)".to_string(),
+            }),
+            Repetition::LossFor(c) => Some(Outcome::Win {
+                winner: c ^ 1,
+                reason: "perpetual check".to_string(),
+            }),
+            Repetition::None => None,
+        }
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+}
