@@ -3,13 +3,14 @@
 
 use super::session::{EngineSession, GameSession};
 use crate::games::makruk::Makruk;
+use crate::games::ogi::Ogi;
 use crate::games::tak::Tak;
 use crate::search::SearchEvent;
 use crossbeam_channel::Sender;
 
 /// Variant ids in the order `UCI_Variant` lists them; the first is the
 /// default of the UCI dialect.
-pub const VARIANTS: &[&str] = &["makruk", "tak"];
+pub const VARIANTS: &[&str] = &["makruk", "tak", "ogi"];
 
 /// A new session for `variant`, or `None` for an unknown id.
 pub fn create(
@@ -20,6 +21,7 @@ pub fn create(
     match variant {
         "makruk" => Some(Box::new(GameSession::<Makruk>::new(events, hash_mb))),
         "tak" => Some(Box::new(GameSession::<Tak>::new(events, hash_mb))),
+        "ogi" => Some(Box::new(GameSession::<Ogi>::new(events, hash_mb))),
         _ => None,
     }
 }

@@ -79,7 +79,7 @@ pub trait EngineSession: Send {
     /// Per root move: its text and the leaf count below it.
     fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)>;
     fn diagram(&self) -> String;
-    fn notation(&self) -> String;
+    fn notation(&self, notation: MoveNotation) -> String;
     fn set_hash_mb(&self, mb: usize);
     fn clear_hash(&self);
     /// Searches the game's bench positions synchronously (not on the worker).
@@ -258,8 +258,8 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.position.diagram()
     }
 
-    fn notation(&self) -> String {
-        self.position.to_notation()
+    fn notation(&self, notation: MoveNotation) -> String {
+        self.position.to_notation_for(notation)
     }
 
     fn set_hash_mb(&self, mb: usize) {

@@ -77,6 +77,11 @@ pub struct OptionSpec {
 pub trait GamePosition: SearchPosition {
     /// The position in the game's notation (FEN, SFEN, TPS, ...).
     fn to_notation(&self) -> String;
+    /// The position as written in a dialect's notation: Ōgi over UCI is a
+    /// Fairy-Stockfish FEN, not an SFEN. Default: [`Self::to_notation`].
+    fn to_notation_for(&self, _notation: MoveNotation) -> String {
+        self.to_notation()
+    }
     /// Parses a move and checks that it is legal here.
     fn parse_move(&self, text: &str, notation: MoveNotation) -> Result<Self::Move, GameError>;
     /// Writes a legal move of this position.

@@ -200,7 +200,8 @@ impl Daemon {
                     Handshake::Uci => "Fen",
                     _ => self.session.notation_label(),
                 };
-                self.send(format!("{label}: {}", self.session.notation()));
+                let notation = self.session.notation(self.dialect.move_notation());
+                self.send(format!("{label}: {notation}"));
             }
             Command::Bench { depth } => self.bench(depth),
         }

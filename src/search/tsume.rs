@@ -2,19 +2,24 @@
 //! move gives check, every defender reply is tried, and a line is a mate
 //! when the defender ends with no legal move that the game scores as a loss.
 //!
-//! Iterative deepening over odd ply counts finds the shortest mate; along
-//! the reported line the defender picks the longest resistance. When an
-//! iteration explores the whole checks-only tree without reaching its depth
-//! limit anywhere, no mate exists at any length: that proves `nomate`.
-//! Disproved nodes are remembered per remaining depth.
+//! Proof-number search (Allis) over an explicit tree: attacker nodes are OR
+//! nodes, defender nodes AND nodes; the most-proving leaf is expanded until
+//! the root is proved or disproved. It runs with a ply limit that grows
+//! 1, 3, 5, ...: the first limit that proves a mate gives the shortest mate,
+//! and along the reported line the defender picks the longest resistance.
+//! When a limit disproves the root without any line having been cut by the
+//! limit, no mate by checks exists at any length: that proves `nomate`.
 
 use super::{MATE_BOUND, SearchPosition};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The deepest mate the solver looks for, in plies.
 pub const MAX_TSUME_PLIES: u32 = 63;
+/// Tree nodes kept at most (about 40 bytes each); beyond that the search
+/// gives up with a timeout rather than eat the machine's memory.
+const MAX_TREE_NODES: usize = 8_000_000;
+const INF: u32 = u32::MAX / 4;
 
 /// What [`solve`] found, with moves still typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,17 +29,28 @@ pub enum TsumeResult<M> {
     Timeout,
 }
 
-struct Solver<'a, P: SearchPosition> {
+struct Node<M> {
+    /// The move that led here (none at the root).
+    mv: Option<M>,
+    parent: u32,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    /// Proof and disproof numbers.
+    pn: u32,
+    dn: u32,
+}
+
+/// One proof-number search with a fixed ply limit.
+struct Tree<'a, P: SearchPosition> {
     pos: P,
+    nodes: Vec<Node<P::Move>>,
+    limit: u32,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
-    nodes: u64,
-    aborted: bool,
-    /// Some node of this iteration stopped at the depth limit.
+    /// A line was cut by the ply limit (so a disproof is no `nomate` proof).
     cut: bool,
-    /// (key, remaining plies) already shown to hold no mate, with whether
-    /// that proof met the depth limit somewhere (then it is no `nomate` proof).
-    disproved: HashMap<(u64, u32), bool>,
+    visited: u64,
 }
 
 /// Looks for a mate by checks for the side to move of `pos`, up to
@@ -46,123 +62,243 @@ pub fn solve<P: SearchPosition>(
     stop: &AtomicBool,
     deadline: Option<Instant>,
 ) -> (TsumeResult<P::Move>, u64) {
-    let mut solver = Solver {
-        pos: pos.clone(),
-        stop,
-        deadline,
-        nodes: 0,
-        aborted: false,
-        cut: false,
-        disproved: HashMap::new(),
-    };
-    let mut depth = 1;
-    while depth <= max_plies.min(MAX_TSUME_PLIES) {
-        solver.cut = false;
-        if let Some(line) = solver.attack(depth) {
-            return (TsumeResult::Mate(line), solver.nodes);
+    let mut visited = 0;
+    let mut limit = 1;
+    while limit <= max_plies.min(MAX_TSUME_PLIES) {
+        let mut tree = Tree::new(pos.clone(), limit, stop, deadline);
+        let outcome = tree.run();
+        visited += tree.visited;
+        match outcome {
+            Some(true) => return (TsumeResult::Mate(tree.principal_line()), visited),
+            Some(false) if !tree.cut => return (TsumeResult::NoMate, visited),
+            Some(false) => limit += 2,
+            None => return (TsumeResult::Timeout, visited),
         }
-        if solver.aborted {
-            return (TsumeResult::Timeout, solver.nodes);
-        }
-        if !solver.cut {
-            return (TsumeResult::NoMate, solver.nodes);
-        }
-        depth += 2;
     }
-    (TsumeResult::Timeout, solver.nodes)
+    (TsumeResult::Timeout, visited)
 }
 
-impl<P: SearchPosition> Solver<'_, P> {
-    fn should_stop(&mut self) -> bool {
-        if self.aborted {
-            return true;
+impl<'a, P: SearchPosition> Tree<'a, P> {
+    fn new(pos: P, limit: u32, stop: &'a AtomicBool, deadline: Option<Instant>) -> Self {
+        let root = Node {
+            mv: None,
+            parent: 0,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+            pn: 1,
+            dn: 1,
+        };
+        Tree {
+            pos,
+            nodes: vec![root],
+            limit,
+            stop,
+            deadline,
+            cut: false,
+            visited: 0,
         }
-        self.nodes += 1;
-        if self.nodes % 1024 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.aborted = true;
-        }
-        self.aborted
     }
 
-    /// The side to move attacks with `remaining` plies left (odd, ≥ 1):
-    /// the shortest mating line, if any.
-    fn attack(&mut self, remaining: u32) -> Option<Vec<P::Move>> {
-        if self.should_stop() || self.pos.terminal_score(0).is_some() {
-            return None;
-        }
-        if let Some(&cut) = self.disproved.get(&(self.pos.key(), remaining)) {
-            self.cut |= cut;
-            return None;
-        }
-        let outer_cut = std::mem::replace(&mut self.cut, false);
-        let mut moves = Vec::new();
-        self.pos.generate_legal(&mut moves);
-        let mut best: Option<Vec<P::Move>> = None;
-        for mv in moves {
-            self.pos.make(mv);
-            let line = if self.pos.in_check() {
-                self.defend(remaining - 1)
-            } else {
-                None
-            };
-            self.pos.unmake();
-            if self.aborted {
-                self.cut |= outer_cut;
+    /// Proves (`Some(true)`) or disproves (`Some(false)`) the root; `None`
+    /// when stopped, out of time or out of memory.
+    fn run(&mut self) -> Option<bool> {
+        loop {
+            let root = &self.nodes[0];
+            if root.pn == 0 {
+                return Some(true);
+            }
+            if root.dn == 0 {
+                return Some(false);
+            }
+            if self.nodes.len() >= MAX_TREE_NODES || self.out_of_time() {
                 return None;
             }
-            if let Some(rest) = line {
-                if best.as_ref().is_none_or(|b| rest.len() + 1 < b.len()) {
-                    let mut full = Vec::with_capacity(rest.len() + 1);
-                    full.push(mv);
-                    full.extend(rest);
-                    best = Some(full);
-                    if remaining == 1 {
-                        break;
-                    }
+            // Walk down to the most-proving leaf, playing its moves.
+            let mut at = 0usize;
+            let mut ply = 0u32;
+            while self.nodes[at].expanded {
+                at = self.most_proving_child(at, ply % 2 == 0);
+                if let Some(mv) = self.nodes[at].mv {
+                    self.pos.make(mv);
                 }
+                ply += 1;
+            }
+            self.expand(at, ply);
+            // Back up the numbers to the root, undoing the moves.
+            loop {
+                self.update(at, ply % 2 == 0);
+                if at == 0 {
+                    break;
+                }
+                self.pos.unmake();
+                at = self.nodes[at].parent as usize;
+                ply -= 1;
             }
         }
-        if best.is_none() && !self.aborted {
-            self.disproved.insert((self.pos.key(), remaining), self.cut);
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        self.visited += 1;
+        self.visited % 256 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    fn child_range(&self, at: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[at];
+        n.first_child as usize..(n.first_child + n.children) as usize
+    }
+
+    /// At an attacker node the child easiest to prove, at a defender node
+    /// the one easiest to disprove.
+    fn most_proving_child(&self, at: usize, attacker: bool) -> usize {
+        let range = self.child_range(at);
+        let mut best = range.start;
+        for c in range {
+            let (key, best_key) = if attacker {
+                (self.nodes[c].pn, self.nodes[best].pn)
+            } else {
+                (self.nodes[c].dn, self.nodes[best].dn)
+            };
+            if key < best_key {
+                best = c;
+            }
         }
-        self.cut |= outer_cut;
         best
     }
 
-    /// The side to move is in check with `remaining` plies left (even): the
-    /// longest resistance when every reply is mated, else `None`.
-    fn defend(&mut self, remaining: u32) -> Option<Vec<P::Move>> {
-        if self.should_stop() {
-            return None;
-        }
-        if let Some(score) = self.pos.terminal_score(0) {
-            return (score <= -MATE_BOUND).then(Vec::new);
+    /// Creates the children of a leaf `ply` plies below the root (the
+    /// position is the leaf's), or settles the leaf when it is terminal.
+    fn expand(&mut self, at: usize, ply: u32) {
+        let attacker = ply % 2 == 0;
+        self.nodes[at].expanded = true;
+        // A game decided by a rule before any move (a road, say).
+        if let Some(score) = self.pos.terminal_score(ply as usize) {
+            let mated = !attacker && score <= -MATE_BOUND;
+            self.settle(at, mated);
+            return;
         }
         let mut moves = Vec::new();
         self.pos.generate_legal(&mut moves);
         if moves.is_empty() {
-            return (self.pos.no_moves_score(0) <= -MATE_BOUND).then(Vec::new);
+            let mated = !attacker && self.pos.no_moves_score(ply as usize) <= -MATE_BOUND;
+            self.settle(at, mated);
+            return;
         }
-        if remaining == 0 {
+        if ply >= self.limit {
+            // The defender still has moves and the attacker no plies left.
             self.cut = true;
-            return None;
+            self.settle(at, false);
+            return;
         }
-        let mut longest: Option<Vec<P::Move>> = None;
+        let first = self.nodes.len() as u32;
         for mv in moves {
-            self.pos.make(mv);
-            let line = self.attack(remaining - 1);
-            self.pos.unmake();
-            let rest = line?;
-            if longest.as_ref().is_none_or(|l| rest.len() + 1 > l.len()) {
-                let mut full = Vec::with_capacity(rest.len() + 1);
-                full.push(mv);
-                full.extend(rest);
-                longest = Some(full);
+            if attacker {
+                self.pos.make(mv);
+                let check = self.pos.in_check();
+                self.pos.unmake();
+                if !check {
+                    continue;
+                }
             }
+            self.nodes.push(Node {
+                mv: Some(mv),
+                parent: at as u32,
+                first_child: 0,
+                children: 0,
+                expanded: false,
+                pn: 1,
+                dn: 1,
+            });
         }
-        longest
+        let count = self.nodes.len() as u32 - first;
+        let node = &mut self.nodes[at];
+        node.first_child = first;
+        node.children = count;
+        if node.children == 0 {
+            // No check at all: the attacker fails here.
+            node.pn = INF;
+            node.dn = 0;
+        }
+    }
+
+    fn settle(&mut self, at: usize, proved: bool) {
+        let node = &mut self.nodes[at];
+        (node.pn, node.dn) = if proved { (0, INF) } else { (INF, 0) };
+    }
+
+    /// Recomputes an expanded node's numbers from its children.
+    fn update(&mut self, at: usize, attacker: bool) {
+        let node = &self.nodes[at];
+        if !node.expanded || node.children == 0 {
+            return;
+        }
+        let (mut min, mut sum) = (INF, 0u32);
+        for c in self.child_range(at) {
+            let child = &self.nodes[c];
+            let (m, s) = if attacker {
+                (child.pn, child.dn)
+            } else {
+                (child.dn, child.pn)
+            };
+            min = min.min(m);
+            sum = sum.saturating_add(s).min(INF);
+        }
+        let node = &mut self.nodes[at];
+        if attacker {
+            (node.pn, node.dn) = (min, sum);
+        } else {
+            (node.dn, node.pn) = (min, sum);
+        }
+    }
+
+    /// The mating line of a proved tree: the attacker's quickest proved
+    /// check, the defender's longest resistance.
+    fn principal_line(&self) -> Vec<P::Move> {
+        let mut line = Vec::new();
+        let mut at = 0;
+        let mut attacker = true;
+        while self.nodes[at].children > 0 {
+            let mut best: Option<(usize, u32)> = None;
+            for c in self.child_range(at) {
+                if self.nodes[c].pn != 0 {
+                    continue;
+                }
+                let len = self.mate_length(c, !attacker);
+                let better = match best {
+                    None => true,
+                    Some((_, l)) if attacker => len < l,
+                    Some((_, l)) => len > l,
+                };
+                if better {
+                    best = Some((c, len));
+                }
+            }
+            let Some((c, _)) = best else { break };
+            if let Some(mv) = self.nodes[c].mv {
+                line.push(mv);
+            }
+            at = c;
+            attacker = !attacker;
+        }
+        line
+    }
+
+    /// Plies to mate below a proved node.
+    fn mate_length(&self, at: usize, attacker: bool) -> u32 {
+        let mut best: Option<u32> = None;
+        for c in self.child_range(at) {
+            if self.nodes[c].pn != 0 {
+                continue;
+            }
+            let len = 1 + self.mate_length(c, !attacker);
+            best = Some(match best {
+                None => len,
+                Some(b) if attacker => b.min(len),
+                Some(b) => b.max(len),
+            });
+        }
+        best.unwrap_or(0)
     }
 }

@@ -279,6 +279,14 @@ impl GamePosition for Position {
         sfen::write(self)
     }
 
+    /// Over UCI Ōgi is written as Fairy-Stockfish writes it: a FEN with hand.
+    fn to_notation_for(&self, notation: MoveNotation) -> String {
+        match notation {
+            MoveNotation::Uci => self.to_fen(),
+            MoveNotation::Native => self.to_notation(),
+        }
+    }
+
     fn parse_move(&self, text: &str, notation: MoveNotation) -> Result<Move, GameError> {
         notation::parse_move(self, text, notation)
     }
