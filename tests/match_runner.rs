@@ -220,7 +220,7 @@ fn bad_invocations_exit_2_with_a_message() {
     );
     check(
         &["--engine", "sh -c 'echo garbage'", "--engine", "tabula"],
-        "last line 'garbage'",
+        "engine 1 (sh -c echo garbage) failed to start: engine exited",
     );
     check(
         &[
