@@ -6,10 +6,12 @@
 //! * [`engine`]: per-game sessions that own a search worker; the registry.
 //! * [`search`]: game-generic search (alpha-beta), time, hash, worker thread.
 //! * [`games`]: one folder per game: rules, notation, evaluation.
-//! * [`cli`]: the sub-commands `perft` and `bench`.
+//! * [`cli`]: the sub-commands `perft`, `bench` and `match`.
+//! * [`matchrunner`]: `tabula match`, engine-vs-engine matches.
 
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod matchrunner;
 pub mod protocol;
 pub mod search;

@@ -1,4 +1,5 @@
-//! Sub-commands of the binary besides the daemon: `perft`, `bench`.
+//! Sub-commands of the binary besides the daemon: `perft`, `bench`,
+//! `match` (which lives in [`crate::matchrunner`]).
 
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
@@ -9,6 +10,7 @@ pub const USAGE: &str = "usage:
   tabula                                   run the engine daemon on stdin/stdout
   tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
   tabula bench [game] [depth]
+  tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
   tabula help";
 
 /// Runs a sub-command; returns the process exit code.
@@ -16,6 +18,7 @@ pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("perft") => perft(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("match") => crate::matchrunner::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Generates fixtures/openings/makruk.txt: balanced Makruk start lines.
+
+Each candidate is a random 4-8 ply sequence from the start position (seeded,
+so the output is reproducible). Legal moves come from tabula itself
+(`go perft 1`); each candidate is then evaluated by Fairy-Stockfish
+(`UCI_Variant makruk`, `go depth DEPTH`) and kept only when the score is
+within +-MAX_CP centipawns and no earlier line reached the same position.
+
+Usage: scripts/make-openings-makruk.py [count] [seed] > fixtures/openings/makruk.txt
+       scripts/make-openings-makruk.py --check [depth] [file]
+         re-scores every line of a suite at a deeper depth and prints the
+         spread (a check that the lines stay balanced beyond DEPTH).
+Needs target/release/tabula (cargo build --release) and fairy-stockfish
+(/usr/games/fairy-stockfish, Debian package `fairy-stockfish`).
+"""
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+TABULA = os.path.join(ROOT, "target", "release", "tabula")
+DEPTH = 10
+MAX_CP = 40
+
+
+class Engine:
+    def __init__(self, cmd):
+        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        self.send("setoption name UCI_Variant value makruk")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        lines = []
+        for line in self.p.stdout:
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError("engine exited")
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=5)
+
+
+def legal_moves(tabula, moves):
+    tabula.send("position startpos moves " + " ".join(moves))
+    tabula.send("go perft 1")
+    out = tabula.wait("Nodes searched")
+    return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
+
+
+def fen_of(tabula, moves):
+    tabula.send("position startpos moves " + " ".join(moves))
+    tabula.send("d")
+    line = tabula.wait("Fen:")[-1]
+    # Board, side, and no counters: transpositions compare equal.
+    return " ".join(line.split()[1:3])
+
+
+def evaluate(fsf, moves):
+    fsf.send("ucinewgame")
+    fsf.send("position startpos moves " + " ".join(moves))
+    fsf.send(f"go depth {DEPTH}")
+    score = None
+    for line in fsf.wait("bestmove"):
+        t = line.split()
+        if "score" in t:
+            k = t.index("score")
+            if t[k + 1] == "cp":
+                score = int(t[k + 2])
+            elif t[k + 1] == "mate":
+                score = 100000
+    return score
+
+
+def check(depth, path):
+    global DEPTH
+    DEPTH = depth
+    fsf = Engine(shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
+    scores = []
+    for line in open(path):
+        if line.startswith("moves"):
+            scores.append(evaluate(fsf, line.split("#")[0].split()[1:]))
+    fsf.close()
+    n = len(scores)
+    print(f"{n} lines at depth {depth}: min {min(scores):+d} max {max(scores):+d} cp, "
+          f"mean |cp| {sum(abs(s) for s in scores) / n:.1f}, "
+          f"within 40: {sum(abs(s) <= 40 for s in scores)}, within 60: {sum(abs(s) <= 60 for s in scores)}")
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--check":
+        depth = int(sys.argv[2]) if len(sys.argv) > 2 else 14
+        path = sys.argv[3] if len(sys.argv) > 3 else os.path.join(ROOT, "fixtures", "openings", "makruk.txt")
+        check(depth, path)
+        return
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2024
+    fsf_cmd = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
+    rng = random.Random(seed)
+    tabula = Engine(TABULA)
+    fsf = Engine(fsf_cmd)
+    seen = set()
+    kept = []
+    tried = 0
+    while len(kept) < count:
+        tried += 1
+        plies = rng.randint(4, 8)
+        moves = []
+        for _ in range(plies):
+            legal = legal_moves(tabula, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        if len(moves) != plies:
+            continue
+        key = fen_of(tabula, moves)
+        if key in seen:
+            continue
+        score = evaluate(fsf, moves)
+        if score is None or abs(score) > MAX_CP:
+            continue
+        seen.add(key)
+        kept.append((moves, score))
+    tabula.close()
+    fsf.close()
+    print("# Makruk openings for `tabula match --openings`: one line per start,")
+    print(f"# random 4-8 ply lines from the start (seed {seed}), kept when Fairy-Stockfish")
+    print(f"# (UCI_Variant makruk, go depth {DEPTH}) scores them within +-{MAX_CP} cp for the side to move.")
+    print(f"# {len(kept)} kept of {tried} tried. Made by scripts/make-openings-makruk.py; see README.md.")
+    for moves, score in kept:
+        print(f"moves {' '.join(moves)}  # fsf d{DEPTH} {score:+d} cp")
+
+
+if __name__ == "__main__":
+    main()

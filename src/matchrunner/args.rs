@@ -1,0 +1,346 @@
+//! `tabula match` flags → [`MatchConfig`]. Flags are read by hand; the
+//! structured values (time control, `Name=Value`, engine command lines) with
+//! nom. Every error is a message; the caller exits with status 2.
+
+use super::client::{Dialect, EngineSpec};
+use super::timecontrol::{self, TimeControl};
+use nom::{
+    IResult,
+    branch::alt,
+    bytes::complete::{take_till, take_till1, take_while1},
+    character::complete::{char, multispace0, multispace1},
+    combinator::{all_consuming, map, rest},
+    multi::{many1, separated_list1},
+    sequence::{delimited, separated_pair, terminated},
+};
+
+pub const MATCH_USAGE: &str =
+    "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
+  --game ID             makruk (default)
+  --engine CMD          an engine command line (quoted); 'tabula' is this binary
+    engine flags (after an --engine they apply to it; before the first
+    --engine they apply to both):
+    --name NAME         name in the output and the records
+    --proto uci|usi|tei dialect (default: the game's native one)
+    --option NAME=VALUE setoption sent after the handshake (repeatable)
+  --games N             games to play (default 2)
+  --tc [M/]BASE[+INC]   clock in seconds, e.g. 10+0.1, 40/60 (default 10+0.1)
+  --movetime MS | --depth N | --nodes N   fixed limit per move instead
+  --timemargin MS       time overrun tolerated before a time forfeit (default 100)
+  --hang-timeout S      seconds to wait for a bestmove at fixed depth/nodes (default 60)
+  --openings FILE       start positions / move lines, played in order, each twice
+  --no-repeat           play each opening once (colours still alternate)
+  --concurrency N       games played at once (default 1)
+  --maxmoves N          draw after N moves per side (default 300, 0 = no cap)
+  --pgnout FILE         append the game records (PGN for makruk) to FILE
+  --size N              board size (games that have one)
+  --event TEXT          the records' Event tag";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchConfig {
+    pub game: String,
+    pub engines: [EngineSpec; 2],
+    pub games: usize,
+    pub tc: TimeControl,
+    pub time_margin_ms: u64,
+    pub hang_timeout_ms: u64,
+    pub openings: Option<String>,
+    pub repeat: bool,
+    pub concurrency: usize,
+    /// Moves per side before the game is drawn; `None` = no cap.
+    pub max_moves: Option<u32>,
+    pub pgn_out: Option<String>,
+    pub size: Option<u32>,
+    pub event: String,
+}
+
+fn word(i: &str) -> IResult<&str, String> {
+    map(
+        many1(alt((
+            delimited(char('\''), take_till(|c| c == '\''), char('\'')),
+            delimited(char('"'), take_till(|c| c == '"'), char('"')),
+            take_while1(|c: char| !c.is_whitespace() && c != '\'' && c != '"'),
+        ))),
+        |parts: Vec<&str>| parts.concat(),
+    )(i)
+}
+
+/// Splits an engine command line into words (single and double quotes
+/// group words, as in a shell; no escapes, no variables).
+pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+    all_consuming(delimited(
+        multispace0,
+        separated_list1(multispace1, word),
+        multispace0,
+    ))(text)
+    .map(|(_, w)| w)
+    .map_err(|_| format!("cannot read engine command '{text}' (unbalanced quotes or empty)"))
+}
+
+/// `Name=Value` (the name may contain spaces; the value may be empty).
+pub fn parse_option(text: &str) -> Result<(String, String), String> {
+    let r: IResult<&str, (&str, &str)> = all_consuming(separated_pair(
+        terminated(take_till1(|c| c == '='), multispace0),
+        char('='),
+        rest,
+    ))(text);
+    match r {
+        Ok((_, (n, v))) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!(
+            "bad option '{text}': expected NAME=VALUE, e.g. Hash=64"
+        )),
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{flag} needs a non-negative number, got '{v}'"))
+}
+
+/// Per-engine settings before the engine is known.
+#[derive(Default, Clone)]
+struct Pending {
+    name: Option<String>,
+    dialect: Option<Dialect>,
+    options: Vec<(String, String)>,
+}
+
+pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
+    let mut game = "makruk".to_string();
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    let mut each = Pending::default();
+    let mut per: Vec<Pending> = Vec::new();
+    let mut games = 2usize;
+    let mut tc = TimeControl::Clock {
+        moves: None,
+        base_ms: 10_000,
+        inc_ms: 100,
+    };
+    let mut cfg_margin = 100u64;
+    let mut hang = 60_000u64;
+    let mut openings = None;
+    let mut repeat = true;
+    let mut concurrency = 1usize;
+    let mut max_moves = Some(300u32);
+    let mut pgn_out = None;
+    let mut size = None;
+    let mut event = "tabula match".to_string();
+
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let flag = flag.as_str();
+        if flag == "--no-repeat" {
+            repeat = false;
+            continue;
+        }
+        if flag == "-h" || flag == "--help" {
+            return Err(String::new());
+        }
+        let value = |it: &mut std::slice::Iter<'_, String>| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        // Per-engine target: the last engine, or all engines before any.
+        macro_rules! target {
+            () => {
+                if per.is_empty() {
+                    &mut each
+                } else {
+                    per.last_mut().unwrap()
+                }
+            };
+        }
+        match flag {
+            "--game" => game = value(&mut it)?.to_ascii_lowercase(),
+            "--engine" => {
+                commands.push(split_command(&value(&mut it)?)?);
+                per.push(Pending::default());
+            }
+            "--name" => target!().name = Some(value(&mut it)?),
+            "--proto" => {
+                let v = value(&mut it)?;
+                target!().dialect = Some(
+                    Dialect::parse(&v)
+                        .ok_or_else(|| format!("unknown protocol '{v}' (known: uci, usi, tei)"))?,
+                );
+            }
+            "--option" => {
+                let o = parse_option(&value(&mut it)?)?;
+                target!().options.push(o);
+            }
+            "--games" => games = number(flag, &value(&mut it)?)?,
+            "--tc" => tc = timecontrol::parse(&value(&mut it)?)?,
+            "--movetime" => tc = timecontrol::parse(&format!("movetime={}", value(&mut it)?))?,
+            "--depth" => tc = timecontrol::parse(&format!("depth={}", value(&mut it)?))?,
+            "--nodes" => tc = timecontrol::parse(&format!("nodes={}", value(&mut it)?))?,
+            "--timemargin" => cfg_margin = number(flag, &value(&mut it)?)?,
+            "--hang-timeout" => hang = number::<u64>(flag, &value(&mut it)?)?.saturating_mul(1000),
+            "--openings" => openings = Some(value(&mut it)?),
+            "--concurrency" => concurrency = number(flag, &value(&mut it)?)?,
+            "--maxmoves" => {
+                let n: u32 = number(flag, &value(&mut it)?)?;
+                max_moves = if n == 0 { None } else { Some(n) };
+            }
+            "--pgnout" | "--record" => pgn_out = Some(value(&mut it)?),
+            "--size" => size = Some(number(flag, &value(&mut it)?)?),
+            "--event" => event = value(&mut it)?,
+            other => return Err(format!("unknown flag '{other}'")),
+        }
+    }
+    if commands.len() != 2 {
+        return Err(format!(
+            "expected exactly two --engine flags, got {}",
+            commands.len()
+        ));
+    }
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if concurrency == 0 {
+        return Err("--concurrency must be at least 1".into());
+    }
+    let mut specs: Vec<EngineSpec> = commands
+        .into_iter()
+        .zip(per)
+        .map(|(command, p)| {
+            let base = command[0]
+                .rsplit('/')
+                .next()
+                .unwrap_or(&command[0])
+                .to_string();
+            let mut options = each.options.clone();
+            options.extend(p.options);
+            EngineSpec {
+                name: p.name.or(each.name.clone()).unwrap_or(base),
+                command,
+                dialect: p.dialect.or(each.dialect),
+                options,
+            }
+        })
+        .collect();
+    if specs[0].name == specs[1].name {
+        specs[1].name.push_str(" (2)");
+    }
+    let second = specs.pop().expect("two engines");
+    let first = specs.pop().expect("two engines");
+    Ok(MatchConfig {
+        game,
+        engines: [first, second],
+        games,
+        tc,
+        time_margin_ms: cfg_margin,
+        hang_timeout_ms: hang,
+        openings,
+        repeat,
+        concurrency,
+        max_moves,
+        pgn_out,
+        size,
+        event,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &[&str]) -> Vec<String> {
+        s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn full_command_line() {
+        let c = parse(&args(&[
+            "--game",
+            "makruk",
+            "--option",
+            "Hash=16",
+            "--engine",
+            "tabula",
+            "--option",
+            "Board Honour Counting = gui",
+            "--engine",
+            "'/usr/games/fairy-stockfish' --x",
+            "--name",
+            "fsf",
+            "--proto",
+            "uci",
+            "--games",
+            "10",
+            "--tc",
+            "5+0.05",
+            "--concurrency",
+            "2",
+            "--openings",
+            "o.txt",
+            "--maxmoves",
+            "0",
+            "--pgnout",
+            "out.pgn",
+        ]))
+        .unwrap();
+        assert_eq!(c.engines[0].name, "tabula");
+        assert_eq!(c.engines[0].command, vec!["tabula".to_string()]);
+        assert_eq!(
+            c.engines[0].options,
+            vec![
+                ("Hash".into(), "16".into()),
+                ("Board Honour Counting".into(), "gui".into())
+            ]
+        );
+        assert_eq!(c.engines[1].name, "fsf");
+        assert_eq!(
+            c.engines[1].command,
+            vec!["/usr/games/fairy-stockfish", "--x"]
+        );
+        assert_eq!(c.engines[1].options, vec![("Hash".into(), "16".into())]);
+        assert_eq!(c.engines[1].dialect, Some(Dialect::Uci));
+        assert_eq!((c.games, c.concurrency, c.max_moves), (10, 2, None));
+        assert_eq!(c.tc.describe(), "5+0.05");
+        assert_eq!(c.pgn_out.as_deref(), Some("out.pgn"));
+    }
+
+    #[test]
+    fn limits_and_names() {
+        let c = parse(&args(&[
+            "--engine", "tabula", "--engine", "tabula", "--depth", "2",
+        ]))
+        .unwrap();
+        assert_eq!(c.tc, TimeControl::Depth(2));
+        assert_eq!(c.engines[1].name, "tabula (2)");
+        assert_eq!(c.max_moves, Some(300));
+        let c = parse(&args(&[
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--movetime",
+            "50",
+        ]))
+        .unwrap();
+        assert_eq!(c.tc, TimeControl::MoveTime(50));
+    }
+
+    #[test]
+    fn errors_are_messages() {
+        let e = |s: &[&str]| parse(&args(s)).unwrap_err();
+        assert!(e(&["--engine", "a"]).contains("exactly two"));
+        assert!(e(&["--engine", "a", "--engine", "b", "--tc", "x"]).contains("bad time control"));
+        assert!(e(&["--engine", "a", "--engine", "b", "--games"]).contains("needs a value"));
+        assert!(e(&["--engine", "a", "--engine", "b", "--games", "-1"]).contains("--games"));
+        assert!(e(&["--engine", "a", "--engine", "b", "--bogus"]).contains("unknown flag"));
+        assert!(e(&["--engine", "a", "--option", "Hash", "--engine", "b"]).contains("NAME=VALUE"));
+        assert!(e(&["--engine", "'a", "--engine", "b"]).contains("quotes"));
+        assert!(e(&["--engine", "a", "--engine", "b", "--proto", "xyz"]).contains("protocol"));
+    }
+
+    #[test]
+    fn command_split() {
+        assert_eq!(
+            split_command(r#" sh -c 'echo "hi" there'  x"y z" "#).unwrap(),
+            vec!["sh", "-c", "echo \"hi\" there", "xy z"]
+        );
+        assert!(split_command("   ").is_err());
+    }
+}

@@ -1,0 +1,456 @@
+//! One engine subprocess seen from the GUI side of its dialect.
+//!
+//! A reader thread forwards the engine's stdout lines over a crossbeam
+//! channel, so every wait has a deadline: a hang is detected, never waited
+//! out. The child is told `quit` and then killed when the client is dropped.
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The GUI side of a protocol dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Usi,
+    Tei,
+}
+
+impl Dialect {
+    pub fn parse(s: &str) -> Option<Dialect> {
+        match s.to_ascii_lowercase().as_str() {
+            "uci" => Some(Dialect::Uci),
+            "usi" => Some(Dialect::Usi),
+            "tei" => Some(Dialect::Tei),
+            _ => None,
+        }
+    }
+
+    pub fn handshake(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Usi => "usi",
+            Dialect::Tei => "tei",
+        }
+    }
+
+    pub fn ok_word(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uciok",
+            Dialect::Usi => "usiok",
+            Dialect::Tei => "teiok",
+        }
+    }
+
+    /// `ucinewgame`, `usinewgame`, `teinewgame <size>`.
+    pub fn new_game(self, arg: Option<&str>) -> String {
+        let w = match self {
+            Dialect::Uci => "ucinewgame",
+            Dialect::Usi => "usinewgame",
+            Dialect::Tei => "teinewgame",
+        };
+        match arg {
+            Some(a) => format!("{w} {a}"),
+            None => w.to_string(),
+        }
+    }
+
+    /// The keyword before a position in `position ...`.
+    pub fn position_keyword(self) -> &'static str {
+        match self {
+            Dialect::Uci => "fen",
+            Dialect::Usi => "sfen",
+            Dialect::Tei => "tps",
+        }
+    }
+
+    /// `position startpos|<kw> <pos> [moves ...]`.
+    pub fn position(self, start: Option<&str>, moves: &[String]) -> String {
+        let mut s = match start {
+            None => "position startpos".to_string(),
+            Some(p) => format!("position {} {p}", self.position_keyword()),
+        };
+        if !moves.is_empty() {
+            s.push_str(" moves");
+            for m in moves {
+                s.push(' ');
+                s.push_str(m);
+            }
+        }
+        s
+    }
+
+    /// `go` with both clocks, `first` being the first player's (White in
+    /// UCI/TEI; in USI the first player is Black, so its clock is `btime`).
+    pub fn go_clock(self, first: i64, second: i64, inc: u64, movestogo: Option<u32>) -> String {
+        let (first, second) = (first.max(0), second.max(0));
+        let mut s = match self {
+            Dialect::Uci | Dialect::Tei => {
+                format!("go wtime {first} btime {second} winc {inc} binc {inc}")
+            }
+            Dialect::Usi => format!("go btime {first} wtime {second} binc {inc} winc {inc}"),
+        };
+        if let Some(m) = movestogo {
+            s.push_str(&format!(" movestogo {m}"));
+        }
+        s
+    }
+}
+
+/// What a player runs, and how to talk to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    /// Program and arguments.
+    pub command: Vec<String>,
+    /// `None`: the game's native dialect.
+    pub dialect: Option<Dialect>,
+    pub options: Vec<(String, String)>,
+}
+
+/// Why a client failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClientError {
+    /// No answer before the deadline.
+    Timeout(String),
+    /// The process exited or its pipes broke.
+    Crashed(String),
+    /// The engine answered something the dialect does not allow.
+    Protocol(String),
+}
+
+impl std::fmt::Display for ClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientError::Timeout(s) | ClientError::Crashed(s) | ClientError::Protocol(s) => {
+                write!(f, "{s}")
+            }
+        }
+    }
+}
+
+/// A `bestmove` answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BestMove {
+    pub text: String,
+    /// The last `info ... score` of the search, e.g. `+0.35/12` or `#5/9`
+    /// (engine's point of view), for the record.
+    pub score: Option<String>,
+}
+
+pub struct Client {
+    pub dialect: Dialect,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Options the engine announced in its handshake (lower case).
+    announced: Vec<String>,
+    /// `id name` from the handshake.
+    pub id_name: Option<String>,
+    /// The last lines read, for error messages.
+    last_line: Option<String>,
+}
+
+/// Resolves the program: `tabula` is this very binary; a bare name not on
+/// PATH is also looked for in /usr/games (Debian's engines live there).
+fn resolve(program: &str) -> String {
+    if program == "tabula"
+        && let Ok(exe) = std::env::current_exe()
+    {
+        return exe.to_string_lossy().into_owned();
+    }
+    if !program.contains('/') {
+        let on_path = std::env::var_os("PATH")
+            .map(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+            .unwrap_or(false);
+        let games = std::path::Path::new("/usr/games").join(program);
+        if !on_path && games.is_file() {
+            return games.to_string_lossy().into_owned();
+        }
+    }
+    program.to_string()
+}
+
+impl Client {
+    /// Starts the process (no handshake yet). Fails when it cannot run.
+    pub fn spawn(spec: &EngineSpec, dialect: Dialect) -> Result<Client, String> {
+        let (prog, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| format!("engine '{}': empty command", spec.name))?;
+        let prog = resolve(prog);
+        let mut child = Command::new(&prog)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("engine '{}': cannot start '{prog}': {e}", spec.name))?;
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stdin = child.stdin.take();
+        let (tx, rx) = unbounded();
+        thread::Builder::new()
+            .name(format!("engine-{}", spec.name))
+            .spawn(move || {
+                let mut r = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match r.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf)
+                                .trim_end_matches(['\n', '\r'])
+                                .to_string();
+                            if tx.send(line).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start reader thread: {e}"))?;
+        Ok(Client {
+            dialect,
+            child,
+            stdin,
+            lines: rx,
+            announced: Vec::new(),
+            id_name: None,
+            last_line: None,
+        })
+    }
+
+    /// Spawns the engine, does the handshake, selects the variant (UCI:
+    /// `UCI_Variant` when the engine announces it) and sets the options.
+    pub fn start(
+        spec: &EngineSpec,
+        dialect: Dialect,
+        variant: &str,
+        timeout: Duration,
+    ) -> Result<Client, ClientError> {
+        let mut c = Client::spawn(spec, dialect).map_err(ClientError::Crashed)?;
+        c.handshake(timeout)?;
+        if dialect == Dialect::Uci && c.announces("UCI_Variant") {
+            c.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
+        for (name, value) in &spec.options {
+            c.send(&format!("setoption name {name} value {value}"))?;
+        }
+        c.is_ready(timeout)?;
+        Ok(c)
+    }
+
+    pub fn announces(&self, option: &str) -> bool {
+        self.announced
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(option))
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        log::debug!(">> {line}");
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(ClientError::Crashed("engine input closed".into()));
+        };
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .map_err(|e| ClientError::Crashed(format!("engine exited (write failed: {e})")))
+    }
+
+    /// The next line before `deadline`.
+    fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, ClientError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(l) => {
+                log::debug!("<< {l}");
+                self.last_line = Some(l.clone());
+                Ok(l)
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                Err(ClientError::Timeout(format!("no '{waiting_for}' in time")))
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let status = self
+                    .child
+                    .wait()
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|e| e.to_string());
+                let last = match &self.last_line {
+                    Some(l) => format!("; last line '{}'", short(l)),
+                    None => String::new(),
+                };
+                Err(ClientError::Crashed(format!(
+                    "engine exited ({status}) while waiting for '{waiting_for}'{last}"
+                )))
+            }
+        }
+    }
+
+    fn handshake(&mut self, timeout: Duration) -> Result<(), ClientError> {
+        let ok = self.dialect.ok_word();
+        self.send(self.dialect.handshake())?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = self.recv(deadline, ok)?;
+            let mut t = line.split_whitespace();
+            match t.next() {
+                Some(w) if w == ok => return Ok(()),
+                Some("id") if t.next() == Some("name") => {
+                    self.id_name = Some(t.collect::<Vec<_>>().join(" "));
+                }
+                Some("option") if t.next() == Some("name") => {
+                    let name: Vec<&str> = t.take_while(|w| *w != "type").collect();
+                    self.announced.push(name.join(" "));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `isready` → `readyok`.
+    pub fn is_ready(&mut self, timeout: Duration) -> Result<(), ClientError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            if self.recv(deadline, "readyok")?.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Sends the new-game command and waits until the engine is ready.
+    pub fn new_game(&mut self, arg: Option<&str>, timeout: Duration) -> Result<(), ClientError> {
+        self.send(&self.dialect.new_game(arg))?;
+        self.is_ready(timeout)
+    }
+
+    /// Drops lines left over from an earlier search.
+    pub fn drain(&mut self) {
+        while let Ok(l) = self.lines.try_recv() {
+            log::debug!("<< {l} (drained)");
+        }
+    }
+
+    /// Sends `position` and `go`, waits for `bestmove` until `deadline`.
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+    ) -> Result<BestMove, ClientError> {
+        self.drain();
+        self.send(position)?;
+        self.send(go)?;
+        let mut score = None;
+        loop {
+            let line = self.recv(deadline, "bestmove")?;
+            let mut t = line.split_whitespace();
+            match t.next() {
+                Some("bestmove") => {
+                    let Some(mv) = t.next() else {
+                        return Err(ClientError::Protocol("'bestmove' without a move".into()));
+                    };
+                    return Ok(BestMove {
+                        text: mv.to_string(),
+                        score,
+                    });
+                }
+                Some("info") => {
+                    if let Some(s) = parse_score(&line) {
+                        score = Some(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn short(s: &str) -> String {
+    if s.chars().count() > 60 {
+        format!("{}...", s.chars().take(60).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// `info depth 12 ... score cp 35 ...` → `+0.35/12`; `score mate -3` →
+/// `-M3/12`.
+pub fn parse_score(line: &str) -> Option<String> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let depth = t
+        .iter()
+        .position(|w| *w == "depth")
+        .and_then(|k| t.get(k + 1))
+        .and_then(|d| d.parse::<u32>().ok());
+    let k = t.iter().position(|w| *w == "score")?;
+    let kind = *t.get(k + 1)?;
+    let v: i64 = t.get(k + 2)?.parse().ok()?;
+    let s = match kind {
+        "cp" => format!("{:+.2}", v as f64 / 100.0),
+        "mate" => format!("{}M{}", if v < 0 { "-" } else { "+" }, v.abs()),
+        _ => return None,
+    };
+    Some(match depth {
+        Some(d) => format!("{s}/{d}"),
+        None => s,
+    })
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        self.stdin = None; // EOF
+        let until = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialect_lines() {
+        let m = vec!["e3e4".to_string(), "e6e5".to_string()];
+        assert_eq!(
+            Dialect::Uci.position(None, &m),
+            "position startpos moves e3e4 e6e5"
+        );
+        assert_eq!(
+            Dialect::Tei.position(Some("x3/x3/x3 1 1"), &[]),
+            "position tps x3/x3/x3 1 1"
+        );
+        assert_eq!(
+            Dialect::Uci.go_clock(1000, 2000, 100, None),
+            "go wtime 1000 btime 2000 winc 100 binc 100"
+        );
+        assert_eq!(
+            Dialect::Usi.go_clock(1000, 2000, 0, Some(5)),
+            "go btime 1000 wtime 2000 binc 0 winc 0 movestogo 5"
+        );
+        assert_eq!(Dialect::Tei.new_game(Some("5")), "teinewgame 5");
+    }
+
+    #[test]
+    fn scores() {
+        assert_eq!(
+            parse_score("info depth 12 seldepth 20 score cp 35 nodes 1 pv e3e4").as_deref(),
+            Some("+0.35/12")
+        );
+        assert_eq!(
+            parse_score("info depth 9 score mate -3").as_deref(),
+            Some("-M3/9")
+        );
+        assert_eq!(parse_score("info string hello"), None);
+    }
+}

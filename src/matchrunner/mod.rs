@@ -1,0 +1,35 @@
+//! `tabula match`: engine-vs-engine matches refereed with tabula's own
+//! rules.
+//!
+//! * [`args`]: flags → [`args::MatchConfig`].
+//! * [`timecontrol`]: `10+0.1`, `40/60`, `movetime=`, `depth=`, `nodes=`.
+//! * [`client`]: one engine process, GUI side of UCI / USI / TEI.
+//! * [`referee`]: plays one game, keeps the clocks, adjudicates.
+//! * [`record`]: game records (PGN) and the per-game [`record::MatchGame`].
+//! * [`openings`]: opening files.
+//! * [`stats`]: W-D-L, Elo with error margin, LOS.
+//! * [`runner`]: the match: concurrency, live lines, summary.
+
+pub mod args;
+pub mod client;
+pub mod openings;
+pub mod record;
+pub mod referee;
+pub mod runner;
+pub mod stats;
+pub mod timecontrol;
+
+/// Entry point of `tabula match <flags>`; returns the exit code.
+pub fn main(args: &[String]) -> i32 {
+    match args::parse(args) {
+        Ok(cfg) => runner::run(&cfg),
+        Err(e) if e.is_empty() => {
+            println!("{}", args::MATCH_USAGE);
+            0
+        }
+        Err(e) => {
+            eprintln!("tabula match: {e}\n{}", args::MATCH_USAGE);
+            2
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The referee: plays one game between two clients, checking every move
+//! with tabula's own rules and keeping the clocks.
+
+use super::args::MatchConfig;
+use super::client::{Client, ClientError, EngineSpec};
+use super::openings::Opening;
+use super::record::{GameRecord, GameResult, MatchGame, Termination};
+use super::timecontrol::TimeControl;
+use crate::games::{GamePosition, MoveNotation, Outcome};
+use crate::search::SearchPosition;
+use std::time::{Duration, Instant};
+
+/// One game to play: the opening and who plays first.
+#[derive(Debug, Clone)]
+pub struct Pairing {
+    pub number: usize,
+    pub opening: Opening,
+    /// Index into the match's engines of the first player.
+    pub first: usize,
+}
+
+/// How long to wait for the handshake, `readyok` and the like.
+const SETUP_TIMEOUT: Duration = Duration::from_secs(15);
+
+fn loss(side: usize) -> GameResult {
+    if side == 0 {
+        GameResult::SecondWins
+    } else {
+        GameResult::FirstWins
+    }
+}
+
+fn win(side: usize) -> GameResult {
+    loss(side ^ 1)
+}
+
+/// Plays one game. Never fails: every failure of an engine is a lost game
+/// with the reason recorded.
+pub fn play_game<G: MatchGame>(
+    game: &G,
+    new_game_arg: Option<&str>,
+    cfg: &MatchConfig,
+    engines: &[EngineSpec; 2],
+    pairing: &Pairing,
+) -> GameRecord {
+    let sides = G::SIDES;
+    let specs = [&engines[pairing.first], &engines[pairing.first ^ 1]];
+    let mut rec = GameRecord {
+        number: pairing.number,
+        players: [specs[0].name.clone(), specs[1].name.clone()],
+        start: pairing.opening.position.clone(),
+        moves: pairing.opening.moves.clone(),
+        book_moves: pairing.opening.moves.len(),
+        comments: vec![None; pairing.opening.moves.len()],
+        result: GameResult::Draw,
+        reason: String::new(),
+        termination: Termination::Normal,
+        time_control: cfg.tc.pgn_tag(),
+        date: super::record::today(),
+        event: cfg.event.clone(),
+    };
+    let finish = |rec: &mut GameRecord, result, reason: String, term| {
+        rec.result = result;
+        rec.reason = reason;
+        rec.termination = term;
+    };
+
+    // Start both engines; one that cannot be started loses.
+    let mut clients: Vec<Client> = Vec::with_capacity(2);
+    for (side, spec) in specs.iter().enumerate() {
+        let dialect = spec.dialect.unwrap_or(G::DIALECT);
+        let started = Client::start(spec, dialect, G::ID, SETUP_TIMEOUT)
+            .and_then(|mut c| c.new_game(new_game_arg, SETUP_TIMEOUT).map(|_| c));
+        match started {
+            Ok(c) => clients.push(c),
+            Err(e) => {
+                let reason = format!("{} ({}) fails to start: {e}", sides[side], spec.name);
+                finish(&mut rec, loss(side), reason, Termination::Abandoned);
+                return rec;
+            }
+        }
+    }
+
+    // The referee's own position.
+    let mut pos = match &pairing.opening.position {
+        Some(p) => match game.parse_position(p) {
+            Ok(p) => p,
+            Err(e) => {
+                let reason = format!("bad opening {}: {e}", pairing.opening.source);
+                finish(&mut rec, GameResult::Draw, reason, Termination::Abandoned);
+                return rec;
+            }
+        },
+        None => game.start_position(),
+    };
+    for m in &pairing.opening.moves {
+        match pos.parse_move(m, MoveNotation::Native) {
+            Ok(mv) => pos.play(mv),
+            Err(e) => {
+                let reason = format!("bad opening {}: {e}", pairing.opening.source);
+                finish(&mut rec, GameResult::Draw, reason, Termination::Abandoned);
+                return rec;
+            }
+        }
+    }
+    // Moves as each client's dialect writes them (UCI or native notation).
+    let notation = |c: &Client| {
+        if c.dialect == G::DIALECT {
+            MoveNotation::Native
+        } else {
+            MoveNotation::Uci
+        }
+    };
+    let mut sent: [Vec<String>; 2] = [rec.moves.clone(), rec.moves.clone()];
+    for (k, c) in clients.iter().enumerate() {
+        if notation(c) != MoveNotation::Native {
+            // Rewrite the book moves in this client's notation.
+            let mut p = match &pairing.opening.position {
+                Some(t) => game
+                    .parse_position(t)
+                    .unwrap_or_else(|_| game.start_position()),
+                None => game.start_position(),
+            };
+            sent[k].clear();
+            for m in &rec.moves {
+                if let Ok(mv) = p.parse_move(m, MoveNotation::Native) {
+                    sent[k].push(p.format_move(mv, MoveNotation::Uci));
+                    p.play(mv);
+                }
+            }
+        }
+    }
+
+    let (mut clock, inc, period) = match cfg.tc {
+        TimeControl::Clock {
+            moves,
+            base_ms,
+            inc_ms,
+        } => ([base_ms as i64; 2], inc_ms, moves),
+        _ => ([0; 2], 0, None),
+    };
+    let mut moves_made = [0u32; 2];
+    let margin = cfg.time_margin_ms as i64;
+    let cap = cfg.max_moves.map(|m| 2 * m as usize);
+    let mut plies = 0usize;
+    loop {
+        if let Some(o) = pos.outcome() {
+            match o {
+                Outcome::Win { winner, reason } => {
+                    let w = winner;
+                    let text = if reason == "checkmate" {
+                        format!("{} mates", sides[w])
+                    } else {
+                        format!("{} wins by {reason}", sides[w])
+                    };
+                    finish(&mut rec, win(w), text, Termination::Normal);
+                }
+                Outcome::Draw { reason } => {
+                    finish(
+                        &mut rec,
+                        GameResult::Draw,
+                        format!("Draw by {reason}"),
+                        Termination::Normal,
+                    );
+                }
+            }
+            break;
+        }
+        if let Some(cap) = cap
+            && plies >= cap
+        {
+            let text = format!("Draw by move cap ({} moves)", cap / 2);
+            finish(&mut rec, GameResult::Draw, text, Termination::Adjudication);
+            break;
+        }
+        // Side in record terms (0 = first player of the game).
+        // Colour 0 (White / sente) is always the record's first player.
+        let side = pos.side_to_move();
+        let player = side; // index into clients and specs
+        let who = format!("{} ({})", sides[side], specs[player].name);
+        let client = &mut clients[player];
+        let dialect = client.dialect;
+        let movestogo = period.map(|p| p - moves_made[player] % p);
+        let (go, wait_ms) = match cfg.tc {
+            TimeControl::Clock { .. } => (
+                dialect.go_clock(clock[0], clock[1], inc, movestogo),
+                (clock[player] + margin).max(0) as u64,
+            ),
+            TimeControl::MoveTime(ms) => (format!("go movetime {ms}"), ms + margin as u64),
+            TimeControl::Depth(d) => (format!("go depth {d}"), cfg.hang_timeout_ms),
+            TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.hang_timeout_ms),
+        };
+        let position = dialect.position(pairing.opening.position.as_deref(), &sent[player]);
+        let started = Instant::now();
+        let answer = client.think(&position, &go, started + Duration::from_millis(wait_ms));
+        let used = started.elapsed().as_millis() as i64;
+        let best = match answer {
+            Ok(b) => b,
+            Err(ClientError::Timeout(_)) => {
+                let (text, term) = match cfg.tc {
+                    TimeControl::Clock { .. } | TimeControl::MoveTime(_) => (
+                        format!("{} loses on time", sides[side]),
+                        Termination::TimeForfeit,
+                    ),
+                    _ => (
+                        format!("{who} hangs: no bestmove within {} ms", wait_ms),
+                        Termination::Stalled,
+                    ),
+                };
+                finish(&mut rec, loss(side), text, term);
+                break;
+            }
+            Err(ClientError::Crashed(e)) => {
+                finish(
+                    &mut rec,
+                    loss(side),
+                    format!("{who} disconnects: {e}"),
+                    Termination::Abandoned,
+                );
+                break;
+            }
+            Err(ClientError::Protocol(e)) => {
+                let text = format!("{who} violates the protocol: {e}");
+                finish(&mut rec, loss(side), text, Termination::RulesInfraction);
+                break;
+            }
+        };
+        // Clock bookkeeping.
+        match cfg.tc {
+            TimeControl::Clock { base_ms, .. } => {
+                clock[player] -= used;
+                if clock[player] < -margin {
+                    let text = format!("{} loses on time", sides[side]);
+                    finish(&mut rec, loss(side), text, Termination::TimeForfeit);
+                    break;
+                }
+                clock[player] += inc as i64;
+                moves_made[player] += 1;
+                if let Some(p) = period
+                    && moves_made[player] % p == 0
+                {
+                    clock[player] += base_ms as i64;
+                }
+            }
+            TimeControl::MoveTime(ms) if used > ms as i64 + margin => {
+                let text = format!(
+                    "{} loses on time ({used} ms for movetime {ms})",
+                    sides[side]
+                );
+                finish(&mut rec, loss(side), text, Termination::TimeForfeit);
+                break;
+            }
+            _ => {}
+        }
+        // The move itself.
+        let mv = match pos.parse_move(&best.text, notation(client)) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let text = if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
+                    format!(
+                        "{who} gives up with 'bestmove {}' while legal moves exist",
+                        best.text
+                    )
+                } else {
+                    format!("{who} makes an illegal move: {e}")
+                };
+                finish(&mut rec, loss(side), text, Termination::RulesInfraction);
+                break;
+            }
+        };
+        let native = pos.format_move(mv, MoveNotation::Native);
+        let uci = pos.format_move(mv, MoveNotation::Uci);
+        for (k, c) in clients.iter().enumerate() {
+            sent[k].push(if notation(c) == MoveNotation::Native {
+                native.clone()
+            } else {
+                uci.clone()
+            });
+        }
+        let secs = used as f64 / 1000.0;
+        rec.comments.push(Some(match &best.score {
+            Some(s) => format!("{s} {secs:.2}s"),
+            None => format!("{secs:.2}s"),
+        }));
+        rec.moves.push(native);
+        pos.play(mv);
+        plies += 1;
+    }
+    rec
+}

@@ -1,0 +1,209 @@
+//! The match: pairings, worker threads, live output, summary, records.
+
+use super::args::MatchConfig;
+use super::client::Client;
+use super::openings::{self, Opening};
+use super::record::{GameRecord, GameResult, MatchGame};
+use super::referee::{Pairing, play_game};
+use super::stats::Tally;
+use crate::games::makruk::Makruk;
+use crossbeam_channel::unbounded;
+use std::io::Write;
+use std::time::Duration;
+
+/// Games `tabula match` can referee.
+pub const MATCH_GAMES: &[&str] = &["makruk"];
+
+/// Runs a whole match; returns the process exit code (0 done, 2 bad
+/// invocation or an engine that does not start).
+pub fn run(cfg: &MatchConfig) -> i32 {
+    let r = match cfg.game.as_str() {
+        "makruk" => run_match::<Makruk>(cfg),
+        // Later: "tak" => run_match::<Tak>(cfg), "ogi" => run_match::<Ogi>(cfg),
+        other => Err(format!(
+            "unknown game '{other}' (known: {})",
+            MATCH_GAMES.join(", ")
+        )),
+    };
+    match r {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("tabula match: {e}");
+            2
+        }
+    }
+}
+
+/// The games of the match in order: each opening twice (colours swapped),
+/// engine 0 first in odd-numbered games.
+pub fn pairings(openings: &[Opening], games: usize, repeat: bool) -> Vec<Pairing> {
+    (0..games)
+        .map(|i| {
+            let k = if repeat { i / 2 } else { i };
+            Pairing {
+                number: i + 1,
+                opening: openings[k % openings.len()].clone(),
+                first: i % 2,
+            }
+        })
+        .collect()
+}
+
+/// One line per finished game.
+pub fn finished_line(rec: &GameRecord) -> String {
+    format!(
+        "Finished game {} ({} vs {}): {} {{{}}}",
+        rec.number,
+        rec.players[0],
+        rec.players[1],
+        rec.result_text(),
+        rec.reason
+    )
+}
+
+pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
+    let mut game = G::new();
+    let new_game_arg = game.configure(cfg.size)?;
+    let openings = match &cfg.openings {
+        Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
+        None => vec![Opening::start()],
+    };
+    // Each engine must start and finish its handshake once before the match.
+    for (k, spec) in cfg.engines.iter().enumerate() {
+        let dialect = spec.dialect.unwrap_or(G::DIALECT);
+        if let Err(e) = Client::start(spec, dialect, G::ID, Duration::from_secs(15)) {
+            return Err(format!(
+                "engine {} ({}) failed to start: {e}",
+                k + 1,
+                spec.command.join(" ")
+            ));
+        }
+    }
+    let mut pgn = match &cfg.pgn_out {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open record file '{path}': {e}"))?,
+        ),
+        None => None,
+    };
+    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
+    println!(
+        "Match {} vs {}: {} games of {}, {}, {} opening(s), concurrency {}",
+        names[0],
+        names[1],
+        cfg.games,
+        G::ID,
+        cfg.tc.describe(),
+        openings.len(),
+        cfg.concurrency
+    );
+    let jobs = pairings(&openings, cfg.games, cfg.repeat);
+    let (job_tx, job_rx) = unbounded::<Pairing>();
+    for j in jobs {
+        let _ = job_tx.send(j);
+    }
+    drop(job_tx);
+    let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
+    let mut tally = Tally::default();
+    let mut terminations: Vec<(String, u32)> = Vec::new();
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.min(cfg.games) {
+            let job_rx = job_rx.clone();
+            let done_tx = done_tx.clone();
+            let new_game_arg = new_game_arg.clone();
+            s.spawn(move || {
+                let mut g = G::new();
+                let _ = g.configure(cfg.size);
+                while let Ok(p) = job_rx.recv() {
+                    let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
+                    if done_tx.send((p, rec)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        for (p, rec) in done_rx.iter() {
+            // Score from engine 0's point of view.
+            let e0_first = p.first == 0;
+            match (rec.result, e0_first) {
+                (GameResult::Draw, _) => tally.draws += 1,
+                (GameResult::FirstWins, true) | (GameResult::SecondWins, false) => tally.wins += 1,
+                _ => tally.losses += 1,
+            }
+            let kind = rec.termination.tag().to_string();
+            match terminations.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, n)) => *n += 1,
+                None => terminations.push((kind, 1)),
+            }
+            println!("{}", finished_line(&rec));
+            println!(
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                names[0],
+                names[1],
+                tally.wins,
+                tally.losses,
+                tally.draws,
+                tally.score(),
+                tally.games()
+            );
+            let _ = std::io::stdout().flush();
+            if let Some(f) = pgn.as_mut()
+                && let Err(e) = f.write_all(game.write_record(&rec).as_bytes())
+            {
+                eprintln!("tabula match: cannot write record: {e}");
+            }
+        }
+    });
+    println!();
+    println!(
+        "Result {} vs {}: W-D-L {}-{}-{}, score {}/{} = {:.1} %",
+        names[0],
+        names[1],
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.points(),
+        tally.games(),
+        100.0 * tally.score()
+    );
+    println!("{}", tally.summary());
+    let t: Vec<String> = terminations
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    println!("Terminations: {}", t.join(", "));
+    if let Some(path) = &cfg.pgn_out {
+        println!("Records appended to {path}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_alternate_per_opening() {
+        let ops = vec![Opening::start(), {
+            let mut o = Opening::start();
+            o.moves.push("e3e4".into());
+            o
+        }];
+        let p = pairings(&ops, 5, true);
+        let v: Vec<(usize, usize, usize)> = p
+            .iter()
+            .map(|p| (p.number, p.opening.moves.len(), p.first))
+            .collect();
+        assert_eq!(
+            v,
+            vec![(1, 0, 0), (2, 0, 1), (3, 1, 0), (4, 1, 1), (5, 0, 0)]
+        );
+        let p = pairings(&ops, 3, false);
+        let v: Vec<usize> = p.iter().map(|p| p.opening.moves.len()).collect();
+        assert_eq!(v, vec![0, 1, 0]);
+    }
+}

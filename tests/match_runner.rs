@@ -1,0 +1,286 @@
+//! `tabula match` end to end: the real binary referees real processes.
+//! Fixed depth keeps the games short and the test free of timing
+//! assertions; the broken engines are tiny shell scripts.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run tabula match")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("tabula-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// A shell "engine" that handshakes correctly and answers `go` with `reply`
+/// (a shell command).
+fn fake_engine(reply: &str) -> String {
+    format!(
+        "sh -c 'while read l; do case \"$l\" in uci) echo id name fake; echo uciok;; \
+         isready) echo readyok;; go*) {reply};; quit) exit 0;; esac; done'"
+    )
+}
+
+#[test]
+fn tabula_vs_tabula_two_games_with_records() {
+    let pgn = temp("selfplay.pgn");
+    let ops = temp("ops.txt");
+    std::fs::write(&ops, "# test suite\nmoves e3e4 e6e5\n").unwrap();
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--openings",
+        ops.to_str().unwrap(),
+        "--pgnout",
+        pgn.to_str().unwrap(),
+        "--concurrency",
+        "2",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains("Finished game 1 (tabula vs tabula (2)): "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Finished game 2 (tabula (2) vs tabula): "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Result tabula vs tabula (2): W-D-L "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Elo difference: "), "{stdout}");
+    assert!(stdout.contains("LOS: "), "{stdout}");
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        record.matches("[Variant \"makruk\"]").count(),
+        2,
+        "{record}"
+    );
+    assert_eq!(record.matches("[Result \"").count(), 2, "{record}");
+    assert_eq!(record.matches("[Result \"*\"]").count(), 0, "{record}");
+    assert_eq!(
+        record.matches("1. e4 {book} e5 {book}").count(),
+        2,
+        "{record}"
+    );
+    for game in record.split("[Event ").skip(1) {
+        let result = game
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
+            .unwrap();
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{game}");
+        assert!(
+            game.trim_end().ends_with(result),
+            "movetext must end with the result: {game}"
+        );
+    }
+    let _ = std::fs::remove_file(pgn);
+    let _ = std::fs::remove_file(ops);
+}
+
+#[test]
+fn broken_engines_lose_and_the_match_goes_on() {
+    let pgn = temp("broken.pgn");
+    let illegal = fake_engine("echo bestmove z9z9");
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        &illegal,
+        "--name",
+        "illegal",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stdout.contains(
+            "Finished game 1 (tabula vs illegal): 1-0 {Black (illegal) makes an illegal move"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Finished game 2 (illegal vs tabula): 0-1 {White (illegal) makes an illegal move"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("W-D-L 2-0-0"), "{stdout}");
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        record.matches("[Termination \"rules infraction\"]").count(),
+        2,
+        "{record}"
+    );
+
+    // Exits when asked to move: a crash.
+    let crash = fake_engine("exit 3");
+    let out = tabula(&[
+        "--engine", &crash, "--name", "crash", "--engine", "tabula", "--depth", "1", "--games", "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("0-1 {White (crash) disconnects: engine exited"),
+        "{stdout}"
+    );
+
+    // Never answers `go`: loses on time, with a tolerance.
+    let hang = fake_engine("true");
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        &hang,
+        "--name",
+        "hang",
+        "--movetime",
+        "50",
+        "--timemargin",
+        "50",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("1-0 {Black loses on time}"), "{stdout}");
+    // At fixed depth there is no clock: a hang is recorded as such.
+    let out = tabula(&[
+        "--engine",
+        &hang,
+        "--name",
+        "hang",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--hang-timeout",
+        "1",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("0-1 {White (hang) hangs: no bestmove within 1000 ms}"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_file(pgn);
+}
+
+#[test]
+fn bad_invocations_exit_2_with_a_message() {
+    let check = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(text(&out.stdout).is_empty(), "{args:?}");
+    };
+    check(
+        &[
+            "--game", "chess", "--engine", "tabula", "--engine", "tabula",
+        ],
+        "unknown game 'chess'",
+    );
+    check(
+        &["--engine", "/nonexistent/engine", "--engine", "tabula"],
+        "engine 1 (/nonexistent/engine) failed to start",
+    );
+    check(
+        &["--engine", "sh -c 'echo garbage'", "--engine", "tabula"],
+        "engine 1 (sh -c echo garbage) failed to start: engine exited",
+    );
+    check(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--openings",
+            "/nonexistent/o.txt",
+        ],
+        "cannot read opening file '/nonexistent/o.txt'",
+    );
+    check(
+        &["--engine", "tabula"],
+        "expected exactly two --engine flags",
+    );
+    check(
+        &["--engine", "tabula", "--engine", "tabula", "--tc", "fast"],
+        "bad time control 'fast'",
+    );
+    let ops = temp("bad-ops.txt");
+    std::fs::write(&ops, "moves e3e4\nmoves e3e4 e6e5 e4e6\n").unwrap();
+    let name = ops.to_str().unwrap().to_string();
+    check(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--openings",
+            &name,
+        ],
+        &format!("{name}:2: move 3 'e4e6'"),
+    );
+    let _ = std::fs::remove_file(ops);
+}
+
+#[test]
+fn shipped_opening_suite_is_valid() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/openings/makruk.txt");
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--nodes",
+        "300",
+        "--games",
+        "2",
+        "--maxmoves",
+        "10",
+        "--openings",
+        suite,
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("Finished game 2"), "{stdout}");
+}
