@@ -163,3 +163,30 @@ fn ogi_m1_is_mate_in_five() {
     assert_eq!(score, Score::MatePlies(9), "OGI-m1 score");
     assert!(secs < 20.0, "OGI-m1 took {secs:.1} s");
 }
+
+/// USI `go mate` on OGI-m1: the checks-only solver proves a mate by checks,
+/// every attacker move of its line checks, the line ends in mate; with the
+/// stop flag already raised it answers `timeout`, never a wrong verdict.
+#[test]
+fn tsume_on_ogi_m1() {
+    use tabula::search::tsume::{TsumeResult, solve};
+    let sfen = "ln2ks+B1/1i6/1sppp3/p4Bp1/5p1L/P2PP1P1/L2SSKR1/1N1I2N1 b NL3PR3p 33";
+    let mut p = position(sfen);
+    let started = Instant::now();
+    let (result, _) = solve(&p, 31, &AtomicBool::new(false), None);
+    assert!(started.elapsed().as_secs() < 20, "tsume too slow");
+    let TsumeResult::Mate(line) = result else {
+        panic!("no mate by checks found: {result:?}");
+    };
+    assert_eq!(line.len() % 2, 1);
+    for (i, &m) in line.iter().enumerate() {
+        assert!(p.legal_move_list().contains(&m), "ply {i} illegal");
+        p.make(m);
+        if i % 2 == 0 {
+            assert!(p.in_check(), "attacker ply {i} gives no check");
+        }
+    }
+    assert!(checkmated(&p), "the line does not end in mate");
+    let (stopped, _) = solve(&position(sfen), 31, &AtomicBool::new(true), None);
+    assert_eq!(stopped, TsumeResult::Timeout);
+}

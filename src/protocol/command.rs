@@ -427,9 +427,6 @@ fn parse_go(args: &str) -> Result<Command, CommandError> {
             }
             "mate" => {
                 (rest, p.mate) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?;
-                if p.mate == Some(0) {
-                    return Err(err("go", "'mate' needs a number of moves of at least 1"));
-                }
             }
             "nodes" => (rest, p.nodes) = some(number_after(rest, "go", w, unsigned_int)?),
             "searchmoves" => {
@@ -630,7 +627,6 @@ mod tests {
         assert!(fails("go nodes 1e5").message.contains("'nodes'"));
         assert!(fails("go perft").message.contains("perft"));
         assert!(fails("go searchmoves").message.contains("searchmoves"));
-        assert!(fails("go mate 0").message.contains("at least 1"));
         match ok("go mate infinite") {
             Command::Go(p) => assert!(p.mate_infinite && p.mate.is_none()),
             other => panic!("{other:?}"),

@@ -85,6 +85,9 @@ impl Dialect {
             }
             Handshake::Usi => Ok(()),
             _ if go.mate_infinite => Err("'mate' needs a number of moves".to_string()),
+            _ if go.mate == Some(0) => {
+                Err("'mate' needs a number of moves of at least 1".to_string())
+            }
             _ => Ok(()),
         }
     }
