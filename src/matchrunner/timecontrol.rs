@@ -70,7 +70,7 @@ impl TimeControl {
 }
 
 fn secs(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         let s = format!("{}.{:03}", ms / 1000, ms % 1000);

@@ -215,14 +215,14 @@ impl Daemon {
             self.error(&format!("{word}: this dialect is not spoken yet; use uci"));
             return;
         }
-        if let Some(variant) = dialect.native_variant() {
-            if !self.switch_variant(variant) {
-                self.error(&format!(
-                    "{}: the game {variant} is not available",
-                    dialect.name()
-                ));
-                return;
-            }
+        if let Some(variant) = dialect.native_variant()
+            && !self.switch_variant(variant)
+        {
+            self.error(&format!(
+                "{}: the game {variant} is not available",
+                dialect.name()
+            ));
+            return;
         }
         self.dialect = dialect;
         self.send(format!("id name {ENGINE_NAME}"));

@@ -118,7 +118,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             let mut at = 0usize;
             let mut ply = 0u32;
             while self.nodes[at].expanded {
-                at = self.most_proving_child(at, ply % 2 == 0);
+                at = self.most_proving_child(at, ply.is_multiple_of(2));
                 if let Some(mv) = self.nodes[at].mv {
                     self.pos.make(mv);
                 }
@@ -127,7 +127,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             self.expand(at, ply);
             // Back up the numbers to the root, undoing the moves.
             loop {
-                self.update(at, ply % 2 == 0);
+                self.update(at, ply.is_multiple_of(2));
                 if at == 0 {
                     break;
                 }
@@ -140,7 +140,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
     fn out_of_time(&mut self) -> bool {
         self.visited += 1;
-        self.visited % 256 == 0
+        self.visited.is_multiple_of(256)
             && (self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
     }
@@ -171,7 +171,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     /// Creates the children of a leaf `ply` plies below the root (the
     /// position is the leaf's), or settles the leaf when it is terminal.
     fn expand(&mut self, at: usize, ply: u32) {
-        let attacker = ply % 2 == 0;
+        let attacker = ply.is_multiple_of(2);
         self.nodes[at].expanded = true;
         // A game decided by a rule before any move (a road, say).
         if let Some(score) = self.pos.terminal_score(ply as usize) {
