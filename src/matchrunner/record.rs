@@ -4,7 +4,7 @@
 //! Adding a game to `tabula match` is an `impl MatchGame` here (a few lines
 //! when its record is PGN-like) plus one arm in `runner::run`.
 
-use super::client::Dialect;
+use super::client::{Dialect, EngineSpec};
 use crate::games::makruk::types::{NO_PIECE, PAWN, piece_kind};
 use crate::games::makruk::{self, Makruk};
 use crate::games::ogi::Ogi;
@@ -112,9 +112,10 @@ pub trait MatchGame: Game {
         }
         Ok(None)
     }
-    /// `setoption`s every engine is sent so that it plays the referee's
-    /// rules (Tak: `HalfKomi` when the komi is not 0).
-    fn rule_options(&self) -> Vec<(String, String)> {
+    /// `setoption`s every engine speaking `dialect` is sent so that it
+    /// plays the referee's rules (Tak: `HalfKomi` when the komi is not 0,
+    /// and `TakSize` outside TEI, which has no `teinewgame <size>`).
+    fn rule_options(&self, _dialect: Dialect) -> Vec<(String, String)> {
         Vec::new()
     }
     /// The reason text of a game the rules ended (`White mates`).
@@ -200,15 +201,18 @@ impl MatchGame for Tak {
         Ok(Some(self.size.to_string()))
     }
 
-    fn rule_options(&self) -> Vec<(String, String)> {
-        if self.half_komi == 0 {
-            Vec::new()
-        } else {
-            vec![(
+    fn rule_options(&self, dialect: Dialect) -> Vec<(String, String)> {
+        let mut v = Vec::new();
+        if dialect != Dialect::Tei {
+            v.push((tak::OPTION_SIZE.to_string(), self.size.to_string()));
+        }
+        if self.half_komi != 0 {
+            v.push((
                 tak::OPTION_HALF_KOMI.to_string(),
                 self.half_komi.to_string(),
-            )]
+            ));
         }
+        v
     }
 
     fn outcome_text(&self, outcome: &Outcome) -> String {
@@ -306,6 +310,19 @@ impl MatchGame for Ogi {
         };
         write_pgn(rec, Self::ID, &setup, &rec.moves, first_side, fullmove)
     }
+}
+
+/// An engine as a game starts it in `dialect`: the game's rule options
+/// ([`MatchGame::rule_options`]) follow the user's `--option`s, unless the
+/// user set the same option.
+pub fn engine_for<G: MatchGame>(game: &G, spec: &EngineSpec, dialect: Dialect) -> EngineSpec {
+    let mut e = spec.clone();
+    for (name, value) in game.rule_options(dialect) {
+        if !e.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name)) {
+            e.options.push((name, value));
+        }
+    }
+    e
 }
 
 /// Standard algebraic notation for Makruk, with the FEN letters as piece

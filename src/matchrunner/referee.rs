@@ -4,7 +4,7 @@
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::Opening;
-use super::record::{GameRecord, GameResult, MatchGame, Termination};
+use super::record::{GameRecord, GameResult, MatchGame, Termination, engine_for};
 use super::timecontrol::TimeControl;
 use crate::games::{GamePosition, MoveNotation, Outcome};
 use crate::search::SearchPosition;
@@ -69,8 +69,11 @@ pub fn play_game<G: MatchGame>(
     let mut clients: Vec<Client> = Vec::with_capacity(2);
     for (side, spec) in specs.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(G::DIALECT);
-        let started = Client::start(spec, dialect, G::ID, SETUP_TIMEOUT)
-            .and_then(|mut c| c.new_game(new_game_arg, SETUP_TIMEOUT).map(|_| c));
+        let full = engine_for(game, spec, dialect);
+        // Only the game's own dialect has a new-game argument (TEI's size).
+        let arg = new_game_arg.filter(|_| dialect == G::DIALECT);
+        let started = Client::start(&full, dialect, G::ID, SETUP_TIMEOUT)
+            .and_then(|mut c| c.new_game(arg, SETUP_TIMEOUT).map(|_| c));
         match started {
             Ok(c) => clients.push(c),
             Err(e) => {

@@ -2,9 +2,8 @@
 
 use super::args::MatchConfig;
 use super::client::Client;
-use super::client::EngineSpec;
 use super::openings::{self, Opening};
-use super::record::{GameRecord, GameResult, MatchGame};
+use super::record::{GameRecord, GameResult, MatchGame, engine_for};
 use super::referee::{Pairing, play_game};
 use super::stats::Tally;
 use crate::games::makruk::Makruk;
@@ -114,33 +113,19 @@ pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, Strin
     }
 }
 
-/// The engines as the games start them: the game's rule options (Tak's
-/// `HalfKomi`) are added to the `--option`s of each.
-pub fn engines_for<G: MatchGame>(game: &G, cfg: &MatchConfig) -> [EngineSpec; 2] {
-    let mut engines = cfg.engines.clone();
-    for e in engines.iter_mut() {
-        for (name, value) in game.rule_options() {
-            if !e.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name)) {
-                e.options.push((name, value));
-            }
-        }
-    }
-    engines
-}
-
 pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
-    let engines = engines_for(&game, cfg);
     let openings = match &cfg.openings {
         Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
         None => vec![Opening::start()],
     };
     // Each engine must start and finish its handshake once before the match.
-    for (k, spec) in engines.iter().enumerate() {
+    for (k, spec) in cfg.engines.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(G::DIALECT);
-        if let Err(e) = Client::start(spec, dialect, G::ID, Duration::from_secs(15)) {
+        let full = engine_for(&game, spec, dialect);
+        if let Err(e) = Client::start(&full, dialect, G::ID, Duration::from_secs(15)) {
             return Err(format!(
                 "engine {} ({}) failed to start: {e}",
                 k + 1,
@@ -183,12 +168,11 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
             let job_rx = job_rx.clone();
             let done_tx = done_tx.clone();
             let new_game_arg = new_game_arg.clone();
-            let engines = &engines;
             s.spawn(move || {
                 let mut g = G::new();
                 let _ = g.configure(cfg.size, half_komi);
                 while let Ok(p) = job_rx.recv() {
-                    let rec = play_game(&g, new_game_arg.as_deref(), cfg, engines, &p);
+                    let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
                     if done_tx.send((p, rec)).is_err() {
                         break;
                     }
