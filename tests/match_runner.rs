@@ -284,3 +284,220 @@ fn shipped_opening_suite_is_valid() {
     );
     assert!(stdout.contains("Finished game 2"), "{stdout}");
 }
+
+/// The games of a multi-game record file, each starting at its `[Event`.
+fn games_of(record: &str) -> Vec<String> {
+    record
+        .split("[Event ")
+        .skip(1)
+        .map(|g| format!("[Event {g}"))
+        .collect()
+}
+
+#[test]
+fn tak_selfplay_writes_ptn_that_replays() {
+    use tabula::games::tak::ptn_file;
+    let ptn = temp("selfplay.ptn");
+    let out = tabula(&[
+        "--game",
+        "tak",
+        "--size",
+        "5",
+        "--komi",
+        "1.5",
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--pgnout",
+        ptn.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("2 games of tak"), "{stdout}");
+    assert!(stdout.contains("Finished game 2"), "{stdout}");
+    assert!(stdout.contains("Terminations: "), "{stdout}");
+    assert!(!stdout.contains("rules infraction"), "{stdout}");
+    let record = std::fs::read_to_string(&ptn).unwrap();
+    let games = games_of(&record);
+    assert_eq!(games.len(), 2, "{record}");
+    for g in &games {
+        let parsed = ptn_file::parse(g).unwrap_or_else(|e| panic!("{e}: {g}"));
+        assert_eq!(parsed.tag("Size"), Some("5"), "{g}");
+        assert_eq!(parsed.tag("Komi"), Some("1.5"), "{g}");
+        assert!(parsed.tag("Player1").is_some() && parsed.tag("Player2").is_some());
+        let result = parsed.result.clone().expect("a result");
+        assert!(
+            ["R-0", "0-R", "F-0", "0-F", "1-0", "0-1", "1/2-1/2"].contains(&result.as_str()),
+            "{g}"
+        );
+        assert_eq!(parsed.tag("Result"), Some(result.as_str()));
+        let end = parsed.replay().unwrap_or_else(|e| panic!("{e}: {g}"));
+        // A road or flat result is what the replayed board says.
+        if result.contains('R') || result.contains('F') {
+            assert_eq!(ptn_file::result_of(&end), result, "{g}");
+        }
+        assert!(!parsed.moves.is_empty());
+    }
+    let _ = std::fs::remove_file(ptn);
+}
+
+#[test]
+fn ogi_selfplay_writes_pgn() {
+    use tabula::games::ogi::Ogi;
+    use tabula::games::{Game, GamePosition, MoveNotation};
+    let pgn = temp("ogi.pgn");
+    let out = tabula(&[
+        "--game",
+        "ogi",
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--maxmoves",
+        "6",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains(
+            "Finished game 1 (tabula vs tabula (2)): 1/2-1/2 {Draw by move cap (6 moves)}"
+        ),
+        "{stdout}"
+    );
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    let games = games_of(&record);
+    assert_eq!(games.len(), 2, "{record}");
+    for g in &games {
+        assert!(g.contains("[Variant \"ogi\"]\n"), "{g}");
+        assert!(g.contains("[PlyCount \"12\"]\n"), "{g}");
+        assert!(g.trim_end().ends_with("1/2-1/2"), "{g}");
+        // The movetext is USI: replay it with tabula's Ōgi rules.
+        let movetext: String = g
+            .lines()
+            .skip_while(|l| l.starts_with('[') || l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut pos = Ogi::new().start_position();
+        let mut n = 0;
+        let mut in_comment = false;
+        for t in movetext.split_whitespace() {
+            if t.starts_with('{') {
+                in_comment = true;
+            }
+            if in_comment {
+                in_comment = !t.ends_with('}');
+                continue;
+            }
+            if t.ends_with('.') || t == "1/2-1/2" {
+                continue;
+            }
+            let mv = pos
+                .parse_move(t, MoveNotation::Native)
+                .unwrap_or_else(|e| panic!("{t}: {e}\n{g}"));
+            pos.play(mv);
+            n += 1;
+        }
+        assert_eq!(n, 12, "{g}");
+    }
+    let _ = std::fs::remove_file(pgn);
+}
+
+#[test]
+fn tak_and_ogi_settings_are_checked() {
+    let check = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    };
+    let two = ["--engine", "tabula", "--engine", "tabula"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v: Vec<&str> = extra.to_vec();
+        v.extend_from_slice(&two);
+        v
+    };
+    check(
+        &with(&["--game", "tak", "--size", "9"]),
+        "--size: size 9 out of range",
+    );
+    check(
+        &with(&["--game", "makruk", "--size", "6"]),
+        "makruk has no board size",
+    );
+    check(&with(&["--game", "ogi", "--komi", "2"]), "ogi has no komi");
+    check(
+        &with(&["--game", "tak", "--komi", "x"]),
+        "--komi needs a number",
+    );
+    check(
+        &with(&["--game", "tak", "--komi", "2", "--option", "HalfKomi=2"]),
+        "--komi gives HalfKomi 4",
+    );
+    // One engine alone given a komi: the referee would not know which.
+    let out = tabula(&[
+        "--game",
+        "tak",
+        "--engine",
+        "tabula",
+        "--option",
+        "HalfKomi=4",
+        "--engine",
+        "tabula",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("different komi"));
+}
+
+#[test]
+fn shipped_tak_suites_are_valid() {
+    for (size, file) in [("6", "tak6.txt"), ("5", "tak5.txt")] {
+        let suite = format!("{}/fixtures/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+        let out = tabula(&[
+            "--game",
+            "tak",
+            "--size",
+            size,
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--nodes",
+            "300",
+            "--games",
+            "2",
+            "--maxmoves",
+            "6",
+            "--openings",
+            &suite,
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{stdout}\n{}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains("Finished game 2"), "{stdout}");
+    }
+}

@@ -16,7 +16,7 @@ use nom::{
 
 pub const MATCH_USAGE: &str =
     "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
-  --game ID             makruk (default)
+  --game ID             makruk (default), tak, ogi
   --engine CMD          an engine command line (quoted); 'tabula' is this binary
     engine flags (after an --engine they apply to it; before the first
     --engine they apply to both):
@@ -32,8 +32,10 @@ pub const MATCH_USAGE: &str =
   --no-repeat           play each opening once (colours still alternate)
   --concurrency N       games played at once (default 1)
   --maxmoves N          draw after N moves per side (default 300, 0 = no cap)
-  --pgnout FILE         append the game records (PGN for makruk) to FILE
-  --size N              board size (games that have one)
+  --pgnout FILE         append the game records (PGN; PTN for tak) to FILE
+  --size N              board size (tak: 3..8, default 6)
+  --komi K              tak: komi in flats for player 2 (2, 2.5, -0.5); sent
+                        to the engines as HalfKomi=2K (default 0)
   --event TEXT          the records' Event tag";
 
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +53,8 @@ pub struct MatchConfig {
     pub max_moves: Option<u32>,
     pub pgn_out: Option<String>,
     pub size: Option<u32>,
+    /// Komi in half points (`--komi 2.5` → 5), for games that have komi.
+    pub komi: Option<i32>,
     pub event: String,
 }
 
@@ -124,6 +128,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut max_moves = Some(300u32);
     let mut pgn_out = None;
     let mut size = None;
+    let mut komi = None;
     let mut event = "tabula match".to_string();
 
     let mut it = args.iter();
@@ -184,6 +189,12 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             "--pgnout" | "--record" => pgn_out = Some(value(&mut it)?),
             "--size" => size = Some(number(flag, &value(&mut it)?)?),
+            "--komi" => {
+                let v = value(&mut it)?;
+                komi = Some(crate::games::tak::ptn_file::parse_komi(&v).ok_or_else(|| {
+                    format!("--komi needs a number of points in steps of 0.5, got '{v}'")
+                })?);
+            }
             "--event" => event = value(&mut it)?,
             other => return Err(format!("unknown flag '{other}'")),
         }
@@ -237,6 +248,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         max_moves,
         pgn_out,
         size,
+        komi,
         event,
     })
 }

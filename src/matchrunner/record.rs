@@ -4,10 +4,13 @@
 //! Adding a game to `tabula match` is an `impl MatchGame` here (a few lines
 //! when its record is PGN-like) plus one arm in `runner::run`.
 
-use super::client::Dialect;
+use super::client::{Dialect, EngineSpec};
 use crate::games::makruk::types::{NO_PIECE, PAWN, piece_kind};
 use crate::games::makruk::{self, Makruk};
-use crate::games::{Game, GamePosition, MoveNotation};
+use crate::games::ogi::Ogi;
+use crate::games::tak::ptn_file::{self, PtnGame};
+use crate::games::tak::{self, Tak};
+use crate::games::{Game, GamePosition, MoveNotation, Outcome};
 use crate::search::SearchPosition;
 
 /// The result of one game, seen from the first player.
@@ -91,12 +94,39 @@ pub trait MatchGame: Game {
     const SIDES: [&'static str; 2];
     /// File extension of the record format (`pgn`, `ptn`).
     const RECORD_EXT: &'static str;
-    /// Applies `--size` and the like; returns the argument of the new-game
-    /// command (`teinewgame 5`), if the game has one.
-    fn configure(&mut self, size: Option<u32>) -> Result<Option<String>, String> {
-        match size {
-            None => Ok(None),
-            Some(_) => Err(format!("{} has no board size option", Self::ID)),
+    /// The engine option that carries the komi (Tak: `HalfKomi`, in half
+    /// flats), if the game has komi.
+    const KOMI_OPTION: Option<&'static str> = None;
+    /// Applies `--size` and the komi (half points); returns the argument of
+    /// the new-game command (`teinewgame 5`), if the game has one.
+    fn configure(
+        &mut self,
+        size: Option<u32>,
+        half_komi: Option<i32>,
+    ) -> Result<Option<String>, String> {
+        if size.is_some() {
+            return Err(format!("{} has no board size option", Self::ID));
+        }
+        if half_komi.is_some() {
+            return Err(format!("{} has no komi", Self::ID));
+        }
+        Ok(None)
+    }
+    /// `setoption`s every engine speaking `dialect` is sent so that it
+    /// plays the referee's rules (Tak: `HalfKomi` when the komi is not 0,
+    /// and `TakSize` outside TEI, which has no `teinewgame <size>`).
+    fn rule_options(&self, _dialect: Dialect) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// The reason text of a game the rules ended (`White mates`).
+    fn outcome_text(&self, outcome: &Outcome) -> String {
+        let sides = Self::SIDES;
+        match outcome {
+            Outcome::Win { winner, reason } if reason == "checkmate" => {
+                format!("{} mates", sides[*winner])
+            }
+            Outcome::Win { winner, reason } => format!("{} wins by {reason}", sides[*winner]),
+            Outcome::Draw { reason } => format!("Draw by {reason}"),
         }
     }
     /// One game in the record format, ending with an empty line.
@@ -134,8 +164,165 @@ impl MatchGame for Makruk {
                 }
             }
         }
-        write_pgn(rec, Self::ID, &sans, first_side, fullmove)
+        let setup = match &rec.start {
+            Some(f) => vec![("FEN", f.clone()), ("SetUp", "1".to_string())],
+            None => Vec::new(),
+        };
+        write_pgn(rec, Self::ID, &setup, &sans, first_side, fullmove)
     }
+}
+
+/// Tak: TEI engines, PTN records (protocol-spec/tak.md §6). The board size
+/// comes from `--size` (default 6) and reaches the engines as `teinewgame
+/// <size>`; the komi from `--komi` (or the engines' `HalfKomi` option) and
+/// reaches them as `setoption name HalfKomi`.
+impl MatchGame for Tak {
+    const DIALECT: Dialect = Dialect::Tei;
+    const SIDES: [&'static str; 2] = ["White", "Black"];
+    const RECORD_EXT: &'static str = "ptn";
+    const KOMI_OPTION: Option<&'static str> = Some(tak::OPTION_HALF_KOMI);
+
+    fn configure(
+        &mut self,
+        size: Option<u32>,
+        half_komi: Option<i32>,
+    ) -> Result<Option<String>, String> {
+        let size = size.unwrap_or(6);
+        self.size = tak::parse_size(&size.to_string()).map_err(|e| format!("--size: {e}"))?;
+        if let Some(h) = half_komi {
+            if !(-10..=10).contains(&h) {
+                return Err(format!(
+                    "komi {} out of range -5..5 (HalfKomi -10..10)",
+                    ptn_file::format_komi(h)
+                ));
+            }
+            self.half_komi = h;
+        }
+        Ok(Some(self.size.to_string()))
+    }
+
+    fn rule_options(&self, dialect: Dialect) -> Vec<(String, String)> {
+        let mut v = Vec::new();
+        if dialect != Dialect::Tei {
+            v.push((tak::OPTION_SIZE.to_string(), self.size.to_string()));
+        }
+        if self.half_komi != 0 {
+            v.push((
+                tak::OPTION_HALF_KOMI.to_string(),
+                self.half_komi.to_string(),
+            ));
+        }
+        v
+    }
+
+    fn outcome_text(&self, outcome: &Outcome) -> String {
+        let sides = Self::SIDES;
+        match outcome {
+            Outcome::Win { winner, reason } if reason == "road" => {
+                format!("{} wins by a road", sides[*winner])
+            }
+            Outcome::Win { winner, reason } if reason == "flat win" => {
+                format!("{} wins on flats", sides[*winner])
+            }
+            Outcome::Win { winner, reason } => format!("{} wins by {reason}", sides[*winner]),
+            Outcome::Draw { reason } if reason == "flat count draw" => {
+                "Draw on flats (equal count)".to_string()
+            }
+            Outcome::Draw { reason } => format!("Draw by {reason}"),
+        }
+    }
+
+    fn write_record(&self, rec: &GameRecord) -> String {
+        let start = rec
+            .start
+            .as_deref()
+            .and_then(|t| self.parse_position(t).ok())
+            .unwrap_or_else(|| self.start_position());
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(rec.moves.len());
+        for m in &rec.moves {
+            match pos.parse_move(m, MoveNotation::Native) {
+                Ok(mv) => {
+                    moves.push(mv);
+                    pos.play(mv);
+                }
+                Err(_) => break,
+            }
+        }
+        // R-0 / F-0 when the board decided, else 1-0, 0-1 or 1/2-1/2.
+        let result = match ptn_file::result_of(&pos) {
+            "0-0" => rec.result_text(),
+            r => r,
+        };
+        let clean = |v: &str| v.replace('"', "'");
+        let tags = vec![
+            ("Event".to_string(), clean(&rec.event)),
+            ("Site".to_string(), "?".to_string()),
+            ("Date".to_string(), rec.date.clone()),
+            ("Round".to_string(), rec.number.to_string()),
+            ("Player1".to_string(), clean(&rec.players[0])),
+            ("Player2".to_string(), clean(&rec.players[1])),
+            ("TimeControl".to_string(), rec.time_control.clone()),
+            ("Termination".to_string(), rec.termination.tag().to_string()),
+        ];
+        let game = PtnGame::from_game(tags, &start, &moves, Some(result));
+        let comments: Vec<Option<String>> = (0..moves.len())
+            .map(|k| {
+                if k < rec.book_moves {
+                    Some("book".to_string())
+                } else {
+                    rec.comments.get(k).cloned().flatten()
+                }
+            })
+            .collect();
+        let mut out = game.write_annotated(&comments, Some(&rec.reason));
+        out.push('\n');
+        out
+    }
+}
+
+/// Ōgi: USI engines, PGN records with `[Variant "ogi"]` and the moves in
+/// USI notation (`7g7f`, `P*5e`, `5d5c+`: what the engines said and the
+/// referee checked); a start position other than the initial one is given
+/// as `[SFEN "..."]` with `[SetUp "1"]`.
+impl MatchGame for Ogi {
+    const DIALECT: Dialect = Dialect::Usi;
+    const SIDES: [&'static str; 2] = ["Sente", "Gote"];
+    const RECORD_EXT: &'static str = "pgn";
+
+    fn write_record(&self, rec: &GameRecord) -> String {
+        let pos = rec
+            .start
+            .as_deref()
+            .and_then(|t| self.parse_position(t).ok())
+            .unwrap_or_else(|| self.start_position());
+        let first_side = pos.side_to_move();
+        // SFEN counts plies from 1; PGN numbers full moves.
+        let ply: u32 = rec
+            .start
+            .as_deref()
+            .and_then(|f| f.split_whitespace().last()?.parse().ok())
+            .unwrap_or(1);
+        let fullmove = ply.div_ceil(2).max(1);
+        let setup = match &rec.start {
+            Some(f) => vec![("SFEN", f.clone()), ("SetUp", "1".to_string())],
+            None => Vec::new(),
+        };
+        write_pgn(rec, Self::ID, &setup, &rec.moves, first_side, fullmove)
+    }
+}
+
+/// An engine as a game starts it in `dialect`: the game's rule options
+/// ([`MatchGame::rule_options`]) follow the user's `--option`s, unless the
+/// user set the same option.
+pub fn engine_for<G: MatchGame>(game: &G, spec: &EngineSpec, dialect: Dialect) -> EngineSpec {
+    let mut e = spec.clone();
+    for (name, value) in game.rule_options(dialect) {
+        if !e.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name)) {
+            e.options.push((name, value));
+        }
+    }
+    e
 }
 
 /// Standard algebraic notation for Makruk, with the FEN letters as piece
@@ -191,10 +378,13 @@ pub fn makruk_san(pos: &makruk::Position, mv: makruk::Move) -> String {
     s
 }
 
-/// A PGN game (chess-like games: Makruk, later Ōgi) from SAN moves.
+/// A PGN game (chess-like games: Makruk, Ōgi) from SAN (or USI) moves;
+/// `setup` holds the tags of a start position that is not the game's own
+/// (`FEN`/`SetUp`, `SFEN`/`SetUp`).
 pub fn write_pgn(
     rec: &GameRecord,
     variant: &str,
+    setup: &[(&str, String)],
     sans: &[String],
     first_side: usize,
     fullmove: u32,
@@ -214,9 +404,8 @@ pub fn write_pgn(
     tag(&mut out, "Black", &rec.players[1]);
     tag(&mut out, "Result", rec.result_text());
     tag(&mut out, "Variant", variant);
-    if let Some(f) = &rec.start {
-        tag(&mut out, "FEN", f);
-        tag(&mut out, "SetUp", "1");
+    for (k, v) in setup {
+        tag(&mut out, k, v);
     }
     tag(&mut out, "TimeControl", &rec.time_control);
     tag(&mut out, "Termination", rec.termination.tag());

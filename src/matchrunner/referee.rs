@@ -2,9 +2,9 @@
 //! with tabula's own rules and keeping the clocks.
 
 use super::args::MatchConfig;
-use super::client::{Client, ClientError, EngineSpec};
+use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::Opening;
-use super::record::{GameRecord, GameResult, MatchGame, Termination};
+use super::record::{GameRecord, GameResult, MatchGame, Termination, engine_for};
 use super::timecontrol::TimeControl;
 use crate::games::{GamePosition, MoveNotation, Outcome};
 use crate::search::SearchPosition;
@@ -69,8 +69,11 @@ pub fn play_game<G: MatchGame>(
     let mut clients: Vec<Client> = Vec::with_capacity(2);
     for (side, spec) in specs.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(G::DIALECT);
-        let started = Client::start(spec, dialect, G::ID, SETUP_TIMEOUT)
-            .and_then(|mut c| c.new_game(new_game_arg, SETUP_TIMEOUT).map(|_| c));
+        let full = engine_for(game, spec, dialect);
+        // Only the game's own dialect has a new-game argument (TEI's size).
+        let arg = new_game_arg.filter(|_| dialect == G::DIALECT);
+        let started = Client::start(&full, dialect, G::ID, SETUP_TIMEOUT)
+            .and_then(|mut c| c.new_game(arg, SETUP_TIMEOUT).map(|_| c));
         match started {
             Ok(c) => clients.push(c),
             Err(e) => {
@@ -112,8 +115,19 @@ pub fn play_game<G: MatchGame>(
         }
     };
     let mut sent: [Vec<String>; 2] = [rec.moves.clone(), rec.moves.clone()];
+    // The start position as each client's dialect writes it (Ōgi over UCI
+    // is a Fairy-Stockfish FEN, not an SFEN).
+    let mut start_text: [Option<String>; 2] = [
+        pairing.opening.position.clone(),
+        pairing.opening.position.clone(),
+    ];
     for (k, c) in clients.iter().enumerate() {
         if notation(c) != MoveNotation::Native {
+            if let Some(t) = &pairing.opening.position
+                && let Ok(p) = game.parse_position(t)
+            {
+                start_text[k] = Some(p.to_notation_for(MoveNotation::Uci));
+            }
             // Rewrite the book moves in this client's notation.
             let mut p = match &pairing.opening.position {
                 Some(t) => game
@@ -145,25 +159,11 @@ pub fn play_game<G: MatchGame>(
     let mut plies = 0usize;
     loop {
         if let Some(o) = pos.outcome() {
-            match o {
-                Outcome::Win { winner, reason } => {
-                    let w = winner;
-                    let text = if reason == "checkmate" {
-                        format!("{} mates", sides[w])
-                    } else {
-                        format!("{} wins by {reason}", sides[w])
-                    };
-                    finish(&mut rec, win(w), text, Termination::Normal);
-                }
-                Outcome::Draw { reason } => {
-                    finish(
-                        &mut rec,
-                        GameResult::Draw,
-                        format!("Draw by {reason}"),
-                        Termination::Normal,
-                    );
-                }
-            }
+            let result = match o {
+                Outcome::Win { winner, .. } => win(winner),
+                Outcome::Draw { .. } => GameResult::Draw,
+            };
+            finish(&mut rec, result, game.outcome_text(&o), Termination::Normal);
             break;
         }
         if let Some(cap) = cap
@@ -190,7 +190,7 @@ pub fn play_game<G: MatchGame>(
             TimeControl::Depth(d) => (format!("go depth {d}"), cfg.hang_timeout_ms),
             TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.hang_timeout_ms),
         };
-        let position = dialect.position(pairing.opening.position.as_deref(), &sent[player]);
+        let position = dialect.position(start_text[player].as_deref(), &sent[player]);
         let started = Instant::now();
         let answer = client.think(&position, &go, started + Duration::from_millis(wait_ms));
         let used = started.elapsed().as_millis() as i64;
@@ -285,6 +285,17 @@ pub fn play_game<G: MatchGame>(
         rec.moves.push(native);
         pos.play(mv);
         plies += 1;
+    }
+    // USI GUIs tell each engine how the game ended.
+    for (side, c) in clients.iter_mut().enumerate() {
+        if c.dialect == Dialect::Usi {
+            let word = match rec.result {
+                GameResult::Draw => "draw",
+                r if r == win(side) => "win",
+                _ => "lose",
+            };
+            let _ = c.send(&format!("gameover {word}"));
+        }
     }
     rec
 }

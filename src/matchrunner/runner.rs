@@ -3,23 +3,26 @@
 use super::args::MatchConfig;
 use super::client::Client;
 use super::openings::{self, Opening};
-use super::record::{GameRecord, GameResult, MatchGame};
+use super::record::{GameRecord, GameResult, MatchGame, engine_for};
 use super::referee::{Pairing, play_game};
 use super::stats::Tally;
 use crate::games::makruk::Makruk;
+use crate::games::ogi::Ogi;
+use crate::games::tak::Tak;
 use crossbeam_channel::unbounded;
 use std::io::Write;
 use std::time::Duration;
 
 /// Games `tabula match` can referee.
-pub const MATCH_GAMES: &[&str] = &["makruk"];
+pub const MATCH_GAMES: &[&str] = &["makruk", "tak", "ogi"];
 
 /// Runs a whole match; returns the process exit code (0 done, 2 bad
 /// invocation or an engine that does not start).
 pub fn run(cfg: &MatchConfig) -> i32 {
     let r = match cfg.game.as_str() {
         "makruk" => run_match::<Makruk>(cfg),
-        // Later: "tak" => run_match::<Tak>(cfg), "ogi" => run_match::<Ogi>(cfg),
+        "tak" => run_match::<Tak>(cfg),
+        "ogi" => run_match::<Ogi>(cfg),
         other => Err(format!(
             "unknown game '{other}' (known: {})",
             MATCH_GAMES.join(", ")
@@ -61,9 +64,59 @@ pub fn finished_line(rec: &GameRecord) -> String {
     )
 }
 
+/// The komi (half points) the referee applies: `--komi`, else the value of
+/// the game's komi option (`HalfKomi`) when the engines are given one. Both
+/// engines and the referee must agree, so a mismatch is an error.
+pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, String> {
+    let Some(option) = G::KOMI_OPTION else {
+        return match cfg.komi {
+            Some(_) => Err(format!("{} has no komi", G::ID)),
+            None => Ok(None),
+        };
+    };
+    let given: Vec<Option<i32>> = cfg
+        .engines
+        .iter()
+        .map(|e| {
+            e.options
+                .iter()
+                .rev()
+                .find(|(n, _)| n.eq_ignore_ascii_case(option))
+                .map(|(_, v)| {
+                    v.trim()
+                        .parse::<i32>()
+                        .map_err(|_| format!("--option {option}={v}: not a number"))
+                })
+                .transpose()
+        })
+        .collect::<Result<_, _>>()?;
+    match cfg.komi {
+        Some(k) => {
+            for (e, g) in cfg.engines.iter().zip(&given) {
+                if let Some(h) = g
+                    && *h != k
+                {
+                    return Err(format!(
+                        "engine {} has --option {option}={h} but --komi gives {option} {k}",
+                        e.name
+                    ));
+                }
+            }
+            Ok(Some(k))
+        }
+        None => match (given[0], given[1]) {
+            (a, b) if a == b => Ok(a),
+            _ => Err(format!(
+                "the engines are given different komi ({option}); set it once with --komi"
+            )),
+        },
+    }
+}
+
 pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
     let mut game = G::new();
-    let new_game_arg = game.configure(cfg.size)?;
+    let half_komi = settle_komi::<G>(cfg)?;
+    let new_game_arg = game.configure(cfg.size, half_komi)?;
     let openings = match &cfg.openings {
         Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
         None => vec![Opening::start()],
@@ -71,7 +124,8 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
     // Each engine must start and finish its handshake once before the match.
     for (k, spec) in cfg.engines.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(G::DIALECT);
-        if let Err(e) = Client::start(spec, dialect, G::ID, Duration::from_secs(15)) {
+        let full = engine_for(&game, spec, dialect);
+        if let Err(e) = Client::start(&full, dialect, G::ID, Duration::from_secs(15)) {
             return Err(format!(
                 "engine {} ({}) failed to start: {e}",
                 k + 1,
@@ -116,7 +170,7 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
             let new_game_arg = new_game_arg.clone();
             s.spawn(move || {
                 let mut g = G::new();
-                let _ = g.configure(cfg.size);
+                let _ = g.configure(cfg.size, half_komi);
                 while let Ok(p) = job_rx.recv() {
                     let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
                     if done_tx.send((p, rec)).is_err() {

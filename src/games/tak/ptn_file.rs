@@ -259,6 +259,14 @@ impl PtnGame {
 
     /// Writes the record: tags, then numbered moves and the result.
     pub fn write(&self) -> String {
+        self.write_annotated(&[], None)
+    }
+
+    /// Like [`PtnGame::write`], with `{comment}` after each move that has
+    /// one (`comments[k]` belongs to move k) and `trailer` as a last
+    /// comment before the result. A `}` inside a comment becomes `)`.
+    pub fn write_annotated(&self, comments: &[Option<String>], trailer: Option<&str>) -> String {
+        let braced = |c: &str| format!("{{{}}}", c.replace('}', ")"));
         let mut s = String::new();
         for (k, v) in &self.tags {
             s.push_str(&format!("[{k} \"{v}\"]\n"));
@@ -272,7 +280,7 @@ impl PtnGame {
         if side == BLACK && !self.moves.is_empty() {
             line.push_str(&format!("{number}. --"));
         }
-        for m in &self.moves {
+        for (k, m) in self.moves.iter().enumerate() {
             if side == WHITE {
                 if !line.is_empty() {
                     s.push_str(&line);
@@ -284,7 +292,17 @@ impl PtnGame {
                 line.push_str(&format!(" {m}"));
                 number += 1;
             }
+            if let Some(Some(c)) = comments.get(k) {
+                line.push(' ');
+                line.push_str(&braced(c));
+            }
             side ^= 1;
+        }
+        if let Some(t) = trailer {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&braced(t));
         }
         if let Some(r) = &self.result {
             if !line.is_empty() {
