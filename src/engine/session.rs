@@ -79,6 +79,10 @@ pub trait EngineSession: Send {
     /// Per root move: its text and the leaf count below it.
     fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)>;
     fn diagram(&self) -> String;
+    /// The player to move in the current position (0 first, 1 second).
+    fn side_to_move(&self) -> usize;
+    /// The result if the current position ends the game by a rule.
+    fn outcome(&self) -> Option<Outcome>;
     fn notation(&self, notation: MoveNotation) -> String;
     fn set_hash_mb(&self, mb: usize);
     fn clear_hash(&self);
@@ -256,6 +260,14 @@ impl<G: Game> EngineSession for GameSession<G> {
 
     fn diagram(&self) -> String {
         self.position.diagram()
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.position.side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
     }
 
     fn notation(&self, notation: MoveNotation) -> String {

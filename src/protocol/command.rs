@@ -23,6 +23,8 @@ pub enum Handshake {
     Usi,
     Tei,
     Ubgi,
+    /// `xboard`: CECP (XBoard/WinBoard protocol v2), see `cecp.rs`.
+    Cecp,
 }
 
 /// Where a `position` command starts from.
@@ -116,6 +118,7 @@ const COMMAND_WORDS: &[&str] = &[
     "usi",
     "tei",
     "ubgi",
+    "xboard",
     "debug",
     "isready",
     "setoption",
@@ -205,6 +208,7 @@ fn parse_command(word: &str, text: &str) -> Result<Command, CommandError> {
         "usi" => Ok(Command::Handshake(Handshake::Usi)),
         "tei" => Ok(Command::Handshake(Handshake::Tei)),
         "ubgi" => Ok(Command::Handshake(Handshake::Ubgi)),
+        "xboard" => Ok(Command::Handshake(Handshake::Cecp)),
         "isready" => Ok(Command::IsReady),
         "register" => Ok(Command::Register),
         "stop" => Ok(Command::Stop),

@@ -12,6 +12,8 @@ use crate::search::{SearchEvent, SearchInfo};
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use std::io::{BufRead, Write};
 
+mod cecp_loop;
+
 pub const ENGINE_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the tabula developers";
 
@@ -48,6 +50,8 @@ struct Daemon {
     /// True between `go ponder` and the search's bestmove or `ponderhit`.
     pondering: bool,
     debug: bool,
+    /// The game state of the CECP dialect (unused in the others).
+    cecp: super::cecp::CecpState,
 }
 
 impl Daemon {
@@ -68,6 +72,7 @@ impl Daemon {
             out,
             pondering: false,
             debug: false,
+            cecp: Default::default(),
         })
     }
 
@@ -106,6 +111,10 @@ impl Daemon {
     }
 
     fn handle_event(&mut self, event: SearchEvent) {
+        if self.dialect.handshake == Handshake::Cecp {
+            self.cecp_event(event);
+            return;
+        }
         match event {
             SearchEvent::Info(info) => self.send(self.format_info(&info)),
             SearchEvent::BestMove { best, ponder } => {
@@ -140,6 +149,9 @@ impl Daemon {
 
     /// Handles one input line; false means quit.
     fn handle_line(&mut self, line: &str) -> bool {
+        if self.dialect.handshake == Handshake::Cecp {
+            return self.cecp_line(line);
+        }
         let command = match parse_line(line) {
             Ok(Some(c)) => c,
             Ok(None) => return true,
@@ -225,6 +237,10 @@ impl Daemon {
             return;
         }
         self.dialect = dialect;
+        if handshake == Handshake::Cecp {
+            self.cecp_start();
+            return;
+        }
         self.send(format!("id name {ENGINE_NAME}"));
         self.send(format!("id author {ENGINE_AUTHOR}"));
         for spec in self.all_options() {

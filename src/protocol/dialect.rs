@@ -40,7 +40,10 @@ pub enum CommonOption {
 impl Dialect {
     /// True when this handshake word is spoken by tabula today.
     pub fn is_supported(handshake: Handshake) -> bool {
-        matches!(handshake, Handshake::Uci | Handshake::Usi | Handshake::Tei)
+        matches!(
+            handshake,
+            Handshake::Uci | Handshake::Usi | Handshake::Tei | Handshake::Cecp
+        )
     }
 
     /// The game a handshake selects: TEI is Tak's protocol, USI Ōgi's. UCI
@@ -51,6 +54,8 @@ impl Dialect {
             Handshake::Usi => Some("ogi"),
             Handshake::Tei => Some("tak"),
             Handshake::Ubgi => Some("backgammon"),
+            // XBoard knows Makruk; tabula offers only Makruk over CECP.
+            Handshake::Cecp => Some("makruk"),
         }
     }
 
@@ -104,6 +109,7 @@ impl Dialect {
             Handshake::Usi => "usi",
             Handshake::Tei => "tei",
             Handshake::Ubgi => "ubgi",
+            Handshake::Cecp => "xboard",
         }
     }
 
@@ -114,6 +120,8 @@ impl Dialect {
             Handshake::Usi => "usiok",
             Handshake::Tei => "teiok",
             Handshake::Ubgi => "ubgiok",
+            // CECP answers `protover` with features instead.
+            Handshake::Cecp => "",
         }
     }
 
@@ -138,7 +146,7 @@ impl Dialect {
     /// Which move notation games write in this dialect.
     pub fn move_notation(&self) -> MoveNotation {
         match self.handshake {
-            Handshake::Uci => MoveNotation::Uci,
+            Handshake::Uci | Handshake::Cecp => MoveNotation::Uci,
             _ => MoveNotation::Native,
         }
     }
@@ -238,8 +246,12 @@ impl Dialect {
         }
     }
 
-    /// An error line; UBGI has its own form, the rest use `info string`.
+    /// An error line; CECP and UBGI have their own forms, the rest use
+    /// `info string`.
     pub fn format_error(&self, message: &str) -> String {
+        if self.handshake == Handshake::Cecp {
+            return format!("Error (input rejected): {message}");
+        }
         format!("info string error: {message}")
     }
 }

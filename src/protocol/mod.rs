@@ -1,6 +1,7 @@
 //! The text side: command grammar (nom), dialects, option handling, the I/O
 //! threads and the session loop. Knows no game's rules.
 
+pub mod cecp;
 pub mod command;
 pub mod daemon;
 pub mod dialect;
