@@ -36,12 +36,17 @@ pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Optio
     let inc = limits.inc[side].unwrap_or(0).max(0);
     let byoyomi = limits.byoyomi.unwrap_or(0).max(0);
 
-    // Main time we may spend at all on this move.
-    let usable = remaining.saturating_sub(overhead).max(0);
     let mtg = limits
         .movestogo
         .map(|m| m.clamp(1, 50) as i64)
         .unwrap_or(30);
+    // Main time we may spend at all on this move. Transport lag and a busy
+    // machine cost time on every move still to play, so a reserve of the
+    // overhead per remaining move (plus two) is never planned for: with
+    // short increments the clock then settles well above the point where
+    // one late answer flags.
+    let reserve = overhead.saturating_mul(mtg + 2);
+    let usable = remaining.saturating_sub(reserve).max(0);
     let optimum = (usable / mtg)
         .saturating_add(inc.saturating_mul(3) / 4)
         .min(usable);
