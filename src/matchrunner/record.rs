@@ -275,7 +275,13 @@ impl MatchGame for Tak {
                 }
             })
             .collect();
-        let mut out = game.write_annotated(&comments, Some(&rec.reason));
+        // The seed's multi-game scoring: the winner of a finished board
+        // scores its area plus the pieces left in its reserve.
+        let reason = match pos.game_score() {
+            Some((Some(_), score)) => format!("{}; score {score}", rec.reason),
+            _ => rec.reason.clone(),
+        };
+        let mut out = game.write_annotated(&comments, Some(&reason));
         out.push('\n');
         out
     }
