@@ -3,6 +3,7 @@
 //! [`GamePosition`] (text in/out) and [`crate::search::SearchPosition`]
 //! (what the search needs).
 
+pub mod board8;
 pub mod makruk;
 pub mod ogi;
 pub mod perft_file;
