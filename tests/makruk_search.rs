@@ -3,10 +3,9 @@
 //! legal moves), then the engine must report exactly that distance and play
 //! a move that keeps the forced mate.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use tabula::games::makruk::{Makruk, Position};
-use tabula::games::{Game, GamePosition, MoveNotation};
+use tabula::games::{Game, GamePosition, MoveNotation, pv_formatter};
 use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
 
 fn position(fen: &str) -> Position {
@@ -55,17 +54,7 @@ fn search(
         limits,
         settings: SearchSettings::default(),
         searchmoves: Vec::new(),
-        formatter: Arc::new(|pos: &Position, moves: &[_]| {
-            let mut pos = pos.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    let t = pos.format_move(m, MoveNotation::Native);
-                    pos.make(m);
-                    t
-                })
-                .collect()
-        }),
+        formatter: pv_formatter(MoveNotation::Native),
     };
     let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
     (r.best, r.score)

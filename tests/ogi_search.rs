@@ -3,11 +3,10 @@
 //! OGI-m1 (from the oracle file) is a known forced mate in 5 moves. "Mate"
 //! includes leaving the opponent without a legal move, which loses too.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::games::ogi::{Ogi, Position};
-use tabula::games::{Game, GamePosition, MoveNotation};
+use tabula::games::{Game, GamePosition, MoveNotation, pv_formatter};
 use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
 
 const OGI_M1: &str = "ln2ks+B1/1i6/1sppp3/p4Bp1/5p1L/P2PP1P1/L2SSKR1/1N1I2N1 b NL3PR3p 33";
@@ -63,17 +62,7 @@ fn search(
         limits,
         settings: SearchSettings::default(),
         searchmoves: Vec::new(),
-        formatter: Arc::new(|pos: &Position, moves: &[_]| {
-            let mut pos = pos.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    let t = pos.format_move(m, MoveNotation::Native);
-                    pos.make(m);
-                    t
-                })
-                .collect()
-        }),
+        formatter: pv_formatter(MoveNotation::Native),
     };
     let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
     (r.best, r.score)

@@ -2,10 +2,9 @@
 //! threat, and two-move road wins, searched at a fixed depth. Winning move
 //! sets are proved by an independent brute-force search here.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use tabula::games::tak::{Position, Tak};
-use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::games::{Game, GamePosition, MoveNotation, Outcome, pv_formatter};
 use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
 
 struct Case {
@@ -104,17 +103,7 @@ fn search(p: &Position, depth: u32) -> (Option<<Position as SearchPosition>::Mov
         },
         settings: SearchSettings::default(),
         searchmoves: Vec::new(),
-        formatter: Arc::new(|pos: &Position, moves: &[_]| {
-            let mut pos = pos.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    let t = pos.format_move(m, MoveNotation::Native);
-                    pos.make(m);
-                    t
-                })
-                .collect()
-        }),
+        formatter: pv_formatter(MoveNotation::Native),
     };
     let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
     (r.best, r.score)
