@@ -8,6 +8,7 @@ pub mod makruk;
 pub mod ogi;
 pub mod perft_file;
 pub mod tak;
+pub mod zobrist;
 
 use crate::search::{PvFormatter, SearchPosition};
 use std::fmt;
