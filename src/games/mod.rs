@@ -7,6 +7,7 @@ pub mod board8;
 pub mod makruk;
 pub mod ogi;
 pub mod perft_file;
+pub mod placement;
 pub mod tak;
 pub mod zobrist;
 
