@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::perft;
+
 use tabula::games::Game;
 use tabula::games::makruk::Makruk;
 
@@ -10,11 +12,11 @@ const MAX_LEAVES: u64 = 10_000_000;
 
 #[test]
 fn makruk_perft_oracle() {
-    let recs = common::records("makruk.perft");
+    let recs = perft::records("makruk.perft");
     assert!(recs.len() >= 5);
     for r in &recs {
-        let mut pos = common::position_of(&Makruk::new(), r, "fen");
-        common::check_record(&mut pos, r, |_, expected| expected > MAX_LEAVES);
+        let mut pos = perft::position_of(&Makruk::new(), r, "fen");
+        perft::check_record(&mut pos, r, |_, expected| expected > MAX_LEAVES);
     }
 }
 
@@ -22,10 +24,10 @@ fn makruk_perft_oracle() {
 #[test]
 #[ignore]
 fn makruk_perft_timing() {
-    for r in &common::records("makruk.perft") {
-        let mut pos = common::position_of(&Makruk::new(), r, "fen");
+    for r in &perft::records("makruk.perft") {
+        let mut pos = perft::position_of(&Makruk::new(), r, "fen");
         if let Some(&(depth, expected)) = r.perft.last() {
-            common::timed_perft(&mut pos, r, depth, expected);
+            perft::timed_perft(&mut pos, r, depth, expected);
         }
     }
 }

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::perft;
+
 use tabula::games::ogi::Ogi;
 use tabula::games::{Game, GamePosition, MoveNotation};
 
@@ -11,11 +13,11 @@ const MAX_LEAVES: u64 = 50_000_000;
 
 #[test]
 fn ogi_perft_oracle() {
-    let recs = common::records("ogi.perft");
+    let recs = perft::records("ogi.perft");
     assert!(recs.len() >= 4);
     for r in &recs {
-        let mut pos = common::position_of(&Ogi::new(), r, "sfen");
-        let ran = common::check_record(&mut pos, r, |depth, expected| {
+        let mut pos = perft::position_of(&Ogi::new(), r, "sfen");
+        let ran = perft::check_record(&mut pos, r, |depth, expected| {
             expected > MAX_LEAVES && depth > 3
         });
         assert!(ran >= 3, "{} ran only to depth {ran}", r.id);
@@ -41,11 +43,11 @@ fn ogi_usi_record_is_reached_by_its_moves() {
 #[test]
 #[ignore]
 fn ogi_perft_deep() {
-    for r in &common::records("ogi.perft") {
-        let mut pos = common::position_of(&Ogi::new(), r, "sfen");
+    for r in &perft::records("ogi.perft") {
+        let mut pos = perft::position_of(&Ogi::new(), r, "sfen");
         for &(depth, expected) in &r.perft {
             if expected > MAX_LEAVES {
-                common::timed_perft(&mut pos, r, depth, expected);
+                perft::timed_perft(&mut pos, r, depth, expected);
             }
         }
     }

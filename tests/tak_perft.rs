@@ -3,9 +3,11 @@
 
 mod common;
 
+use common::perft;
+
+use tabula::games::Game;
 use tabula::games::perft_file::PerftRecord;
 use tabula::games::tak::Tak;
-use tabula::games::Game;
 
 /// Depths with more leaves than this are skipped (all records of the oracle
 /// table fit: 6x6 depth 5 takes under a second with bulk counting).
@@ -17,17 +19,17 @@ fn position_of(r: &PerftRecord) -> <Tak as Game>::Pos {
     let size = board.split('/').count();
     let mut game = Tak::new();
     game.new_game_argument(&size.to_string()).expect("size");
-    common::position_of(&game, r, "tps")
+    perft::position_of(&game, r, "tps")
 }
 
 #[test]
 fn tak_perft_oracle() {
-    let recs = common::records("tak.perft");
+    let recs = perft::records("tak.perft");
     assert!(recs.len() >= 10);
     let mut deepest_per_record = Vec::new();
     for r in &recs {
         let mut pos = position_of(r);
-        let deepest = common::check_record(&mut pos, r, |_, expected| expected > MAX_LEAVES);
+        let deepest = perft::check_record(&mut pos, r, |_, expected| expected > MAX_LEAVES);
         deepest_per_record.push((r.id.clone(), deepest));
     }
     // Every start position is checked to depth 4 at least.
@@ -43,10 +45,10 @@ fn tak_perft_oracle() {
 #[test]
 #[ignore]
 fn tak_perft_timing() {
-    for r in &common::records("tak.perft") {
+    for r in &perft::records("tak.perft") {
         let mut pos = position_of(r);
         if let Some(&(depth, expected)) = r.perft.last() {
-            common::timed_perft(&mut pos, r, depth, expected);
+            perft::timed_perft(&mut pos, r, depth, expected);
         }
     }
 }

@@ -2,10 +2,12 @@
 //! threat, and two-move road wins, searched at a fixed depth. Winning move
 //! sets are proved by an independent brute-force search here.
 
-use std::sync::atomic::AtomicBool;
+mod common;
+
+use common::mate;
 use tabula::games::tak::{Position, Tak};
-use tabula::games::{Game, GamePosition, MoveNotation, Outcome, pv_formatter};
-use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
+use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::search::{Score, SearchLimits, SearchPosition};
 
 struct Case {
     kind: String,
@@ -94,19 +96,11 @@ fn winning_moves(p: &mut Position, n: u32) -> Vec<String> {
 }
 
 fn search(p: &Position, depth: u32) -> (Option<<Position as SearchPosition>::Move>, Score) {
-    let mut searcher = Searcher::new(16);
-    let job = Job {
-        position: p.clone(),
-        limits: SearchLimits {
-            depth: Some(depth),
-            ..Default::default()
-        },
-        settings: SearchSettings::default(),
-        searchmoves: Vec::new(),
-        formatter: pv_formatter(MoveNotation::Native),
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
     };
-    let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
-    (r.best, r.score)
+    mate::search(p, limits)
 }
 
 #[test]
