@@ -4,4 +4,5 @@
 #![allow(dead_code)]
 
 pub mod mate;
+pub mod moves;
 pub mod perft;
