@@ -21,10 +21,6 @@ fn checkmated(p: &Position) -> bool {
     p.in_check() && p.legal_move_list().is_empty()
 }
 
-fn every_reply_mated_in(p: &mut Position, n: u32) -> bool {
-    mate::every_reply_mated_in(p, n, checkmated)
-}
-
 fn check_mate_in(fen: &str, n: u32) {
     // Reductions and pruning may hide a mate for a few iterations; the
     // engine must still prove it well inside a second of search.
@@ -62,17 +58,8 @@ fn mate_in_four() {
 #[test]
 fn the_mated_side_sees_it_coming() {
     // Black to move; whatever it does, White mates next move.
-    let mut p = position("7k/8/6K1/8/8/8/8/R7 b - - 0 1");
-    assert!(every_reply_mated_in(&mut p, 1));
-    let (best, score) = search(
-        &p,
-        SearchLimits {
-            depth: Some(4),
-            ..Default::default()
-        },
-    );
-    assert!(best.is_some());
-    assert_eq!(score, Score::MatePlies(-2));
+    let fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 1";
+    mate::check_mated_next_move(fen, position(fen), checkmated);
 }
 
 #[test]

@@ -26,10 +26,6 @@ fn checkmated(p: &Position) -> bool {
     p.legal_move_list().is_empty()
 }
 
-fn every_reply_mated_in(p: &mut Position, n: u32) -> bool {
-    mate::every_reply_mated_in(p, n, checkmated)
-}
-
 fn check_mate_in(s: &str, n: u32) {
     let limits = SearchLimits {
         mate: Some(n),
@@ -63,17 +59,8 @@ fn mate_in_three_with_drops() {
 #[test]
 fn the_mated_side_sees_it_coming() {
     // Gote to move after S*7c: every reply is mated next move.
-    let mut p = position("k7/p7/1S6/8/8/8/8/4K3 w R 2");
-    assert!(every_reply_mated_in(&mut p, 1));
-    let (best, score) = search(
-        &p,
-        SearchLimits {
-            depth: Some(4),
-            ..Default::default()
-        },
-    );
-    assert!(best.is_some());
-    assert_eq!(score, Score::MatePlies(-2));
+    let fen = "k7/p7/1S6/8/8/8/8/4K3 w R 2";
+    mate::check_mated_next_move(fen, position(fen), checkmated);
 }
 
 #[test]

@@ -79,3 +79,20 @@ pub fn check_mate_in<P: GamePosition>(
         "{label}: engine move {text} does not keep the mate in {n}"
     );
 }
+
+/// The side to move in `p` is mated next move whatever it plays (brute
+/// force); the engine, as the loser, must see it: a move and a score of
+/// mated in two plies.
+pub fn check_mated_next_move<P: GamePosition>(label: &str, mut p: P, mated: fn(&P) -> bool) {
+    assert!(
+        every_reply_mated_in(&mut p, 1, mated),
+        "{label}: brute force finds a reply that escapes"
+    );
+    let limits = SearchLimits {
+        depth: Some(4),
+        ..Default::default()
+    };
+    let (best, score) = search(&p, limits);
+    assert!(best.is_some(), "{label}: no move");
+    assert_eq!(score, Score::MatePlies(-2), "{label}: engine score");
+}
