@@ -9,7 +9,7 @@
 //!   ogi_random selfplay [<depth>]      a fixed-depth self-played game
 //! See scripts/ogi-crosscheck.py.
 use tabula::games::ogi::{Ogi, Position};
-use tabula::games::{Game, GamePosition, MoveNotation};
+use tabula::games::{Game, GamePosition, MoveNotation, pv_formatter};
 
 fn line(pos: &Position) -> String {
     let mut moves: Vec<String> = pos
@@ -96,7 +96,6 @@ fn main() {
 }
 
 fn bench(game: &Ogi, depth: u32) {
-    use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     use tabula::search::{Job, SearchLimits, SearchSettings, Searcher};
     let t = std::time::Instant::now();
@@ -114,17 +113,7 @@ fn bench(game: &Ogi, depth: u32) {
             },
             settings: SearchSettings::default(),
             searchmoves: Vec::new(),
-            formatter: Arc::new(|pos: &Position, moves: &[_]| {
-                let mut pos = pos.clone();
-                moves
-                    .iter()
-                    .map(|&m| {
-                        let t = pos.format_move(m, MoveNotation::Native);
-                        pos.play(m);
-                        t
-                    })
-                    .collect()
-            }),
+            formatter: pv_formatter(MoveNotation::Native),
         };
         let t0 = std::time::Instant::now();
         let mut nodes = 0;

@@ -17,41 +17,21 @@ Needs target/release/tabula (cargo build --release) and fairy-stockfish
 import os
 import random
 import shutil
-import subprocess
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-TABULA = os.path.join(ROOT, "target", "release", "tabula")
+from engine_pipe import ROOT, TABULA, Engine
+
 DEPTH = 10
 MAX_CP = 40
 
 
-class Engine:
-    def __init__(self, cmd):
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Variant value makruk")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError("engine exited")
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=5)
+def makruk_engine(cmd):
+    """A UCI engine set to Makruk and ready."""
+    e = Engine(cmd, "uci", "uciok")
+    e.send("setoption name UCI_Variant value makruk")
+    e.send("isready")
+    e.wait("readyok")
+    return e
 
 
 def legal_moves(tabula, moves):
@@ -88,7 +68,7 @@ def evaluate(fsf, moves):
 def check(depth, path):
     global DEPTH
     DEPTH = depth
-    fsf = Engine(shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
+    fsf = makruk_engine(shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
     scores = []
     for line in open(path):
         if line.startswith("moves"):
@@ -110,8 +90,8 @@ def main():
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2024
     fsf_cmd = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
     rng = random.Random(seed)
-    tabula = Engine(TABULA)
-    fsf = Engine(fsf_cmd)
+    tabula = makruk_engine(TABULA)
+    fsf = makruk_engine(fsf_cmd)
     seen = set()
     kept = []
     tried = 0

@@ -19,38 +19,20 @@ Needs target/release/tabula (cargo build --release). Komi 0 (the match
 default); the search is single-threaded, so the output is reproducible with
 the same tabula.
 """
-import os
-import subprocess
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-TABULA = os.path.join(ROOT, "target", "release", "tabula")
+from engine_pipe import Engine, TABULA
+
 PICK_DEPTH = 4
 PICK_CP = 40
 SCORE_DEPTH = 8
 MAX_CP = 50
 
 
-class Tei:
+class Tei(Engine):
     def __init__(self, size):
-        self.p = subprocess.Popen([TABULA], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        super().__init__(TABULA, "tei", "teiok")
         self.size = size
-        self.send("tei")
-        self.wait("teiok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError("tabula exited")
 
     def search(self, moves, depth, multipv):
         """[(score cp for the side to move, first pv move)], best first."""
@@ -75,10 +57,6 @@ class Tei:
         for line in self.wait("Tps:"):
             if line.startswith("Tps:"):
                 return line[4:].strip()
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=5)
 
 
 def squares(n):

@@ -1,5 +1,8 @@
 //! Makruk FEN, move text, counting and game-end rules.
 
+mod common;
+
+use common::moves::play;
 use tabula::games::makruk::{Makruk, Position};
 use tabula::games::perft_file;
 use tabula::games::{Game, GameError, GamePosition, MoveNotation, Outcome};
@@ -15,13 +18,6 @@ fn pos(fen: &str) -> Position {
     game()
         .parse_position(fen)
         .unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn play(p: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = p.parse_move(m, N).unwrap_or_else(|e| panic!("{m}: {e}"));
-        p.play(mv);
-    }
 }
 
 #[test]

@@ -3,11 +3,13 @@
 //! legal moves), then the engine must report exactly that distance and play
 //! a move that keeps the forced mate.
 
-use std::sync::Arc;
+mod common;
+
+use common::mate::{self, search};
 use std::sync::atomic::AtomicBool;
 use tabula::games::makruk::{Makruk, Position};
-use tabula::games::{Game, GamePosition, MoveNotation};
-use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
+use tabula::games::{Game, GamePosition};
+use tabula::search::{Score, SearchLimits, SearchPosition};
 
 fn position(fen: &str) -> Position {
     Makruk::new()
@@ -19,90 +21,14 @@ fn checkmated(p: &Position) -> bool {
     p.in_check() && p.legal_move_list().is_empty()
 }
 
-/// True when the side to move can force checkmate within `n` of its moves.
-fn mate_in(p: &mut Position, n: u32) -> bool {
-    for m in p.legal_move_list() {
-        p.make(m);
-        let forced = checkmated(p) || (n > 1 && every_reply_mated_in(p, n - 1));
-        p.unmake();
-        if forced {
-            return true;
-        }
-    }
-    false
-}
-
-/// The side to move (the defender) has moves and every one of them leaves
-/// the attacker a mate in `n`.
-fn every_reply_mated_in(p: &mut Position, n: u32) -> bool {
-    let replies = p.legal_move_list();
-    !replies.is_empty()
-        && replies.into_iter().all(|r| {
-            p.make(r);
-            let v = mate_in(p, n);
-            p.unmake();
-            v
-        })
-}
-
-fn search(
-    p: &Position,
-    limits: SearchLimits,
-) -> (Option<<Position as SearchPosition>::Move>, Score) {
-    let mut searcher = Searcher::new(16);
-    let job = Job {
-        position: p.clone(),
-        limits,
-        settings: SearchSettings::default(),
-        searchmoves: Vec::new(),
-        formatter: Arc::new(|pos: &Position, moves: &[_]| {
-            let mut pos = pos.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    let t = pos.format_move(m, MoveNotation::Native);
-                    pos.make(m);
-                    t
-                })
-                .collect()
-        }),
-    };
-    let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
-    (r.best, r.score)
-}
-
 fn check_mate_in(fen: &str, n: u32) {
-    let mut p = position(fen);
-    assert!(
-        mate_in(&mut p, n),
-        "{fen}: brute force finds no mate in {n}"
-    );
-    assert!(
-        n == 1 || !mate_in(&mut p, n - 1),
-        "{fen}: brute force finds a mate faster than {n}"
-    );
     // Reductions and pruning may hide a mate for a few iterations; the
     // engine must still prove it well inside a second of search.
-    let (best, score) = search(
-        &p,
-        SearchLimits {
-            depth: Some(2 * n + 10),
-            ..Default::default()
-        },
-    );
-    assert_eq!(
-        score,
-        Score::MatePlies(2 * n as i32 - 1),
-        "{fen}: engine score"
-    );
-    let best = best.expect("a move");
-    let text = p.format_move(best, MoveNotation::Native);
-    p.make(best);
-    let keeps_mate = checkmated(&p) || (n > 1 && every_reply_mated_in(&mut p, n - 1));
-    assert!(
-        keeps_mate,
-        "{fen}: engine move {text} does not keep the mate in {n}"
-    );
+    let limits = SearchLimits {
+        depth: Some(2 * n + 10),
+        ..Default::default()
+    };
+    mate::check_mate_in(fen, position(fen), n, limits, checkmated);
 }
 
 #[test]
@@ -132,17 +58,8 @@ fn mate_in_four() {
 #[test]
 fn the_mated_side_sees_it_coming() {
     // Black to move; whatever it does, White mates next move.
-    let mut p = position("7k/8/6K1/8/8/8/8/R7 b - - 0 1");
-    assert!(every_reply_mated_in(&mut p, 1));
-    let (best, score) = search(
-        &p,
-        SearchLimits {
-            depth: Some(4),
-            ..Default::default()
-        },
-    );
-    assert!(best.is_some());
-    assert_eq!(score, Score::MatePlies(-2));
+    let fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 1";
+    mate::check_mated_next_move(fen, position(fen), checkmated);
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Ōgi rules beyond perft: mandatory promotion, drop restrictions, pawn-drop
 //! mate allowed, no legal move loses, sennichite and perpetual check.
 
+mod common;
+
+use common::moves::play;
 use tabula::games::ogi::{Ogi, Position, Repetition};
 use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
 use tabula::search::{MATE, SearchPosition};
@@ -19,15 +22,6 @@ fn usi(p: &Position) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn play(p: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = p
-            .parse_move(m, MoveNotation::Native)
-            .unwrap_or_else(|e| panic!("{m}: {e}"));
-        p.play(mv);
-    }
 }
 
 #[test]

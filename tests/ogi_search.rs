@@ -3,12 +3,14 @@
 //! OGI-m1 (from the oracle file) is a known forced mate in 5 moves. "Mate"
 //! includes leaving the opponent without a legal move, which loses too.
 
-use std::sync::Arc;
+mod common;
+
+use common::mate::{self, search};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::games::ogi::{Ogi, Position};
-use tabula::games::{Game, GamePosition, MoveNotation};
-use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
+use tabula::games::{Game, GamePosition};
+use tabula::search::{Score, SearchLimits, SearchPosition};
 
 const OGI_M1: &str = "ln2ks+B1/1i6/1sppp3/p4Bp1/5p1L/P2PP1P1/L2SSKR1/1N1I2N1 b NL3PR3p 33";
 
@@ -24,88 +26,12 @@ fn checkmated(p: &Position) -> bool {
     p.legal_move_list().is_empty()
 }
 
-/// True when the side to move can force checkmate within `n` of its moves.
-fn mate_in(p: &mut Position, n: u32) -> bool {
-    for m in p.legal_move_list() {
-        p.make(m);
-        let forced = if n == 1 {
-            checkmated(p)
-        } else {
-            checkmated(p) || every_reply_mated_in(p, n - 1)
-        };
-        p.unmake();
-        if forced {
-            return true;
-        }
-    }
-    false
-}
-
-/// The defender has moves and every one of them leaves a mate in `n`.
-fn every_reply_mated_in(p: &mut Position, n: u32) -> bool {
-    let replies = p.legal_move_list();
-    !replies.is_empty()
-        && replies.into_iter().all(|r| {
-            p.make(r);
-            let v = mate_in(p, n);
-            p.unmake();
-            v
-        })
-}
-
-fn search(
-    p: &Position,
-    limits: SearchLimits,
-) -> (Option<<Position as SearchPosition>::Move>, Score) {
-    let mut searcher = Searcher::new(16);
-    let job = Job {
-        position: p.clone(),
-        limits,
-        settings: SearchSettings::default(),
-        searchmoves: Vec::new(),
-        formatter: Arc::new(|pos: &Position, moves: &[_]| {
-            let mut pos = pos.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    let t = pos.format_move(m, MoveNotation::Native);
-                    pos.make(m);
-                    t
-                })
-                .collect()
-        }),
-    };
-    let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
-    (r.best, r.score)
-}
-
 fn check_mate_in(s: &str, n: u32) {
-    let mut p = position(s);
-    assert!(mate_in(&mut p, n), "{s}: brute force finds no mate in {n}");
-    assert!(
-        n == 1 || !mate_in(&mut p, n - 1),
-        "{s}: brute force finds a faster mate than {n}"
-    );
-    let (best, score) = search(
-        &p,
-        SearchLimits {
-            mate: Some(n),
-            ..Default::default()
-        },
-    );
-    assert_eq!(
-        score,
-        Score::MatePlies(2 * n as i32 - 1),
-        "{s}: engine score"
-    );
-    let best = best.expect("a move");
-    let text = p.format_move(best, MoveNotation::Native);
-    p.make(best);
-    let keeps = checkmated(&p) || (n > 1 && every_reply_mated_in(&mut p, n - 1));
-    assert!(
-        keeps,
-        "{s}: engine move {text} does not keep the mate in {n}"
-    );
+    let limits = SearchLimits {
+        mate: Some(n),
+        ..Default::default()
+    };
+    mate::check_mate_in(s, position(s), n, limits, checkmated);
 }
 
 #[test]
@@ -133,17 +59,8 @@ fn mate_in_three_with_drops() {
 #[test]
 fn the_mated_side_sees_it_coming() {
     // Gote to move after S*7c: every reply is mated next move.
-    let mut p = position("k7/p7/1S6/8/8/8/8/4K3 w R 2");
-    assert!(every_reply_mated_in(&mut p, 1));
-    let (best, score) = search(
-        &p,
-        SearchLimits {
-            depth: Some(4),
-            ..Default::default()
-        },
-    );
-    assert!(best.is_some());
-    assert_eq!(score, Score::MatePlies(-2));
+    let fen = "k7/p7/1S6/8/8/8/8/4K3 w R 2";
+    mate::check_mated_next_move(fen, position(fen), checkmated);
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! Tak text formats: TPS, PTN moves, PTN files (protocol-spec/tak.md §2, §3, §6).
 
+mod common;
+
+use common::moves::play;
 use tabula::games::tak::ptn_file::{self, PtnGame};
 use tabula::games::tak::{Position, Tak};
 use tabula::games::{Game, GameError, GamePosition, MoveNotation};
@@ -14,15 +17,6 @@ fn tps(size: usize, text: &str) -> Position {
     game(size)
         .parse_position(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn play(pos: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = pos
-            .parse_move(m, MoveNotation::Native)
-            .unwrap_or_else(|e| panic!("{m}: {e}"));
-        pos.play(mv);
-    }
 }
 
 const ROUND_TRIP_TPS: &[(usize, &str)] = &[

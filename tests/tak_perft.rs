@@ -1,55 +1,35 @@
 //! Perft against the oracle table fixtures/perft/tak.perft (convention T0:
 //! a finished game has no leaves below it).
 
-use tabula::games::perft_file;
+mod common;
+
+use common::perft;
+
+use tabula::games::Game;
+use tabula::games::perft_file::PerftRecord;
 use tabula::games::tak::Tak;
-use tabula::games::{Game, GamePosition, MoveNotation};
 
 /// Depths with more leaves than this are skipped (all records of the oracle
 /// table fit: 6x6 depth 5 takes under a second with bulk counting).
 const MAX_LEAVES: u64 = 2_000_000_000;
 
-fn records() -> Vec<perft_file::PerftRecord> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/perft/tak.perft"
-    ))
-    .expect("fixture present");
-    perft_file::parse(&text).expect("fixture parses")
-}
-
-fn position_of(r: &perft_file::PerftRecord) -> <Tak as Game>::Pos {
-    assert_eq!(r.game, "tak");
-    assert_eq!(r.notation, "tps");
+/// The record's position on a board of the size its TPS shows.
+fn position_of(r: &PerftRecord) -> <Tak as Game>::Pos {
     let board = r.position.split_whitespace().next().expect("board field");
     let size = board.split('/').count();
     let mut game = Tak::new();
     game.new_game_argument(&size.to_string()).expect("size");
-    let mut pos = game.parse_position(&r.position).expect("oracle TPS parses");
-    for m in &r.moves {
-        let mv = pos
-            .parse_move(m, MoveNotation::Native)
-            .unwrap_or_else(|e| panic!("{}: oracle move {m}: {e}", r.id));
-        pos.play(mv);
-    }
-    pos
+    perft::position_of(&game, r, "tps")
 }
 
 #[test]
 fn tak_perft_oracle() {
-    let recs = records();
+    let recs = perft::records("tak.perft");
     assert!(recs.len() >= 10);
     let mut deepest_per_record = Vec::new();
     for r in &recs {
         let mut pos = position_of(r);
-        let mut deepest = 0;
-        for &(depth, expected) in &r.perft {
-            if expected > MAX_LEAVES {
-                continue;
-            }
-            assert_eq!(pos.perft(depth), expected, "{} depth {depth}", r.id);
-            deepest = deepest.max(depth);
-        }
+        let deepest = perft::check_record(&mut pos, r, |_, expected| expected > MAX_LEAVES);
         deepest_per_record.push((r.id.clone(), deepest));
     }
     // Every start position is checked to depth 4 at least.
@@ -65,18 +45,10 @@ fn tak_perft_oracle() {
 #[test]
 #[ignore]
 fn tak_perft_timing() {
-    for r in &records() {
+    for r in &perft::records("tak.perft") {
         let mut pos = position_of(r);
         if let Some(&(depth, expected)) = r.perft.last() {
-            let t = std::time::Instant::now();
-            let n = pos.perft(depth);
-            let s = t.elapsed().as_secs_f64();
-            println!(
-                "{:14} perft {depth}: {n} leaves in {s:.3} s = {:.1} M leaves/s",
-                r.id,
-                n as f64 / s / 1e6
-            );
-            assert_eq!(n, expected, "{} depth {depth}", r.id);
+            perft::timed_perft(&mut pos, r, depth, expected);
         }
     }
 }

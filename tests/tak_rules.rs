@@ -1,5 +1,8 @@
 //! Tak rules (protocol-spec/tak.md §1).
 
+mod common;
+
+use common::moves::play;
 use tabula::games::tak::Tak;
 use tabula::games::tak::position::*;
 use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
@@ -14,15 +17,6 @@ fn game(size: usize) -> Tak {
 fn pos(g: &Tak, tps: &str) -> Position {
     g.parse_position(tps)
         .unwrap_or_else(|e| panic!("{tps}: {e}"))
-}
-
-fn play(p: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = p
-            .parse_move(m, MoveNotation::Native)
-            .unwrap_or_else(|e| panic!("{m}: {e}"));
-        p.play(mv);
-    }
 }
 
 fn texts(p: &Position) -> Vec<String> {

@@ -2,11 +2,12 @@
 //! threat, and two-move road wins, searched at a fixed depth. Winning move
 //! sets are proved by an independent brute-force search here.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+mod common;
+
+use common::mate;
 use tabula::games::tak::{Position, Tak};
 use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
-use tabula::search::{Job, Score, SearchLimits, SearchPosition, SearchSettings, Searcher};
+use tabula::search::{Score, SearchLimits, SearchPosition};
 
 struct Case {
     kind: String,
@@ -95,29 +96,11 @@ fn winning_moves(p: &mut Position, n: u32) -> Vec<String> {
 }
 
 fn search(p: &Position, depth: u32) -> (Option<<Position as SearchPosition>::Move>, Score) {
-    let mut searcher = Searcher::new(16);
-    let job = Job {
-        position: p.clone(),
-        limits: SearchLimits {
-            depth: Some(depth),
-            ..Default::default()
-        },
-        settings: SearchSettings::default(),
-        searchmoves: Vec::new(),
-        formatter: Arc::new(|pos: &Position, moves: &[_]| {
-            let mut pos = pos.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    let t = pos.format_move(m, MoveNotation::Native);
-                    pos.make(m);
-                    t
-                })
-                .collect()
-        }),
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
     };
-    let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
-    (r.best, r.score)
+    mate::search(p, limits)
 }
 
 #[test]

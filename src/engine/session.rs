@@ -5,13 +5,11 @@
 //! [`EngineSession`] trait; [`GameSession`] implements it once for every
 //! [`Game`], so adding a game needs no code here.
 
-use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome};
+use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter};
 use crate::search::{
-    Job, PvFormatter, SearchEvent, SearchLimits, SearchPosition, SearchSettings, SearchWorker,
-    Searcher,
+    Job, SearchEvent, SearchLimits, SearchPosition, SearchSettings, SearchWorker, Searcher,
 };
 use crossbeam_channel::Sender;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -107,19 +105,6 @@ impl<G: Game> GameSession<G> {
             worker: SearchWorker::spawn(events, hash_mb),
         }
     }
-}
-
-/// Formats a principal variation by playing it out on a copy.
-fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P::Move> {
-    Arc::new(move |root: &P, moves: &[P::Move]| {
-        let mut pos = root.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for &mv in moves {
-            out.push(pos.format_move(mv, notation));
-            pos.make(mv);
-        }
-        out
-    })
 }
 
 fn count_leaves<P: GamePosition>(pos: &mut P, depth: u32) -> u64 {

@@ -3,13 +3,17 @@
 //! [`GamePosition`] (text in/out) and [`crate::search::SearchPosition`]
 //! (what the search needs).
 
+pub mod board8;
 pub mod makruk;
 pub mod ogi;
 pub mod perft_file;
+pub mod placement;
 pub mod tak;
+pub mod zobrist;
 
-use crate::search::SearchPosition;
+use crate::search::{PvFormatter, SearchPosition};
 use std::fmt;
+use std::sync::Arc;
 
 /// Which way moves are written. Most games have one notation; Ōgi has USI
 /// (`7g7f`, `P*5e`) and Fairy-Stockfish's UCI form (`b2b3`, `P@e4`).
@@ -97,6 +101,20 @@ pub trait GamePosition: SearchPosition {
     fn outcome(&self) -> Option<Outcome>;
     /// Number of legal leaf nodes `depth` plies below this position.
     fn perft(&mut self, depth: u32) -> u64;
+}
+
+/// Formats a principal variation by playing it out on a copy of the root.
+/// One formatter for every game, so the engine, tests and examples agree.
+pub fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P::Move> {
+    Arc::new(move |root: &P, moves: &[P::Move]| {
+        let mut pos = root.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            out.push(pos.format_move(mv, notation));
+            pos.make(mv);
+        }
+        out
+    })
 }
 
 /// One kind of game: its options and how to make positions. One value of it

@@ -1,95 +1,18 @@
-//! 64-bit boards (a1 = bit 0, h8 = bit 63) and attack tables, all computed
-//! at compile time. Rook attacks: hyperbola quintessence on files and a
-//! 8x64 lookup table on ranks.
+//! Makruk's attack tables, all computed at compile time, on the shared
+//! 8x8 boards of [`crate::games::board8`]. Rook attacks: hyperbola
+//! quintessence on files and a 8x64 lookup table on ranks.
 
-pub type Bitboard = u64;
+use crate::games::board8::leaper_table;
+pub use crate::games::board8::{
+    Bitboard, FILE_A, FILE_H, KING_ATK, KNIGHT_ATK, RANK_1, Squares, bit, rank_bb,
+};
 
-pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
-pub const FILE_H: Bitboard = FILE_A << 7;
-pub const RANK_1: Bitboard = 0xff;
-
-#[inline(always)]
-pub const fn rank_bb(rank: usize) -> Bitboard {
-    RANK_1 << (8 * rank)
-}
-
-#[inline(always)]
-pub const fn bit(sq: usize) -> Bitboard {
-    1u64 << sq
-}
-
-/// Iterates over the set squares of a bitboard, lowest first.
-#[derive(Clone, Copy)]
-pub struct Squares(pub Bitboard);
-
-impl Iterator for Squares {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            None
-        } else {
-            let s = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(s)
-        }
-    }
-}
-
-const fn leaper(sq: usize, deltas: &[(i32, i32)]) -> Bitboard {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let mut bb = 0u64;
-    let mut i = 0;
-    while i < deltas.len() {
-        let nf = f + deltas[i].0;
-        let nr = r + deltas[i].1;
-        if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-            bb |= 1u64 << (nr * 8 + nf);
-        }
-        i += 1;
-    }
-    bb
-}
-
-const fn leaper_table(deltas: &[(i32, i32)]) -> [Bitboard; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = leaper(sq, deltas);
-        sq += 1;
-    }
-    t
-}
-
-const KING_D: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-const KNIGHT_D: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 const MET_D: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const KHON_W_D: [(i32, i32); 5] = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1)];
 const KHON_B_D: [(i32, i32); 5] = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, -1)];
 const PAWN_W_D: [(i32, i32); 2] = [(1, 1), (-1, 1)];
 const PAWN_B_D: [(i32, i32); 2] = [(1, -1), (-1, -1)];
 
-pub static KING_ATK: [Bitboard; 64] = leaper_table(&KING_D);
-pub static KNIGHT_ATK: [Bitboard; 64] = leaper_table(&KNIGHT_D);
 pub static MET_ATK: [Bitboard; 64] = leaper_table(&MET_D);
 /// Khon attacks by colour (0 white, 1 black).
 pub static KHON_ATK: [[Bitboard; 64]; 2] = [leaper_table(&KHON_W_D), leaper_table(&KHON_B_D)];

@@ -12,6 +12,7 @@
 use super::position::Position;
 use super::types::*;
 use crate::games::GameError;
+use crate::games::placement::write_placement8;
 use nom::{
     IResult,
     branch::alt,
@@ -283,27 +284,10 @@ pub fn parse(text: &str, board_honour_auto: bool) -> Result<Position, GameError>
 /// Writes the FEN exactly as Fairy-Stockfish does.
 pub fn write(pos: &Position) -> String {
     let mut s = String::with_capacity(80);
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let p = pos.board[rank * 8 + file];
-            if p == NO_PIECE {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    s.push((b'0' + empty) as char);
-                    empty = 0;
-                }
-                s.push(piece_char(p));
-            }
-        }
-        if empty > 0 {
-            s.push((b'0' + empty) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+    write_placement8(&mut s, |sq| {
+        let p = pos.board.get(sq).copied().unwrap_or(NO_PIECE);
+        (p != NO_PIECE).then(|| piece_char(p))
+    });
     s.push_str(if pos.side == WHITE { " w - " } else { " b - " });
     if pos.counting_limit != 0 {
         s.push_str(&format!("{} {}", pos.counting_limit, pos.counting_ply));

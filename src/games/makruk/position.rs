@@ -4,33 +4,9 @@
 
 use super::bitboard::*;
 use super::types::*;
+use crate::games::zobrist::square_keys;
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
-const fn zobrist_table() -> [[u64; 64]; 12] {
-    let mut t = [[0u64; 64]; 12];
-    let mut state = 0x7AB1_u64;
-    let mut p = 0;
-    while p < 12 {
-        let mut s = 0;
-        while s < 64 {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            t[p][s] = v;
-            s += 1;
-        }
-        p += 1;
-    }
-    t
-}
-
-pub(crate) static ZOBRIST: [[u64; 64]; 12] = zobrist_table();
+pub(crate) static ZOBRIST: [[u64; 64]; 12] = square_keys::<12>(0x7AB1).0;
 pub(crate) const ZOBRIST_SIDE: u64 = 0xF3A1_5C2B_96D4_E807;
 /// Mixed into [`crate::search::SearchPosition::key`] for the counting state.
 pub(crate) const ZOBRIST_COUNT_LIMIT: u64 = 0x5D1E_C0A7_3B96_2F41;

@@ -1,28 +1,16 @@
-//! 64-bit boards (a1 = bit 0, h8 = bit 63) and attack tables computed at
-//! compile time. Sliders use classical ray lookups: the first blocker on a
-//! ray is its lowest (rising rays) or highest (falling rays) set bit.
+//! Ōgi's attack tables, computed at compile time on the shared 8x8 boards
+//! of [`crate::games::board8`]. Sliders use classical ray lookups: the
+//! first blocker on a ray is its lowest (rising rays) or highest (falling
+//! rays) set bit.
 
 use super::types::{GOTE, SENTE};
 
-pub type Bitboard = u64;
-
-pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
-pub const RANK_1: Bitboard = 0xff;
-
-#[inline(always)]
-pub const fn rank_bb(rank: usize) -> Bitboard {
-    RANK_1 << (8 * rank)
-}
-
-#[inline(always)]
-pub const fn file_bb(file: usize) -> Bitboard {
-    FILE_A << file
-}
-
-#[inline(always)]
-pub const fn bit(sq: usize) -> Bitboard {
-    1u64 << sq
-}
+/// The chess knight (part of the princess and goddess).
+pub use crate::games::board8::KNIGHT_ATK as CKNIGHT_ATK;
+use crate::games::board8::leaper;
+pub use crate::games::board8::{
+    Bitboard, FILE_A, KING_ATK, RANK_1, Squares, bit, file_bb, rank_bb,
+};
 
 /// Each side's promotion zone: its three farthest ranks.
 pub const ZONE: [Bitboard; 2] = [
@@ -35,40 +23,6 @@ pub const DROP_PL: [Bitboard; 2] = [!rank_bb(7), !rank_bb(0)];
 /// Squares a knight may be dropped on (not the last two ranks).
 pub const DROP_N: [Bitboard; 2] = [!(rank_bb(7) | rank_bb(6)), !(rank_bb(0) | rank_bb(1))];
 
-/// Iterates over the set squares of a bitboard, lowest first.
-#[derive(Clone, Copy)]
-pub struct Squares(pub Bitboard);
-
-impl Iterator for Squares {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            None
-        } else {
-            let s = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(s)
-        }
-    }
-}
-
-const fn leaper(sq: usize, deltas: &[(i32, i32)]) -> Bitboard {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let mut bb = 0u64;
-    let mut i = 0;
-    while i < deltas.len() {
-        let nf = f + deltas[i].0;
-        let nr = r + deltas[i].1;
-        if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-            bb |= 1u64 << (nr * 8 + nf);
-        }
-        i += 1;
-    }
-    bb
-}
-
 /// Table for a step pattern given for sente (forward = +rank); gote's is
 /// mirrored.
 const fn colored_table(deltas: &[(i32, i32)]) -> [[Bitboard; 64]; 2] {
@@ -79,58 +33,16 @@ const fn colored_table(deltas: &[(i32, i32)]) -> [[Bitboard; 64]; 2] {
         mirrored[i] = (deltas[i].0, -deltas[i].1);
         i += 1;
     }
+    let (mirrored, _) = mirrored.split_at(deltas.len());
     let mut sq = 0;
     while sq < 64 {
         t[SENTE][sq] = leaper(sq, deltas);
-        let mut bb = 0u64;
-        let f = (sq % 8) as i32;
-        let r = (sq / 8) as i32;
-        let mut j = 0;
-        while j < deltas.len() {
-            let nf = f + mirrored[j].0;
-            let nr = r + mirrored[j].1;
-            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-                bb |= 1u64 << (nr * 8 + nf);
-            }
-            j += 1;
-        }
-        t[GOTE][sq] = bb;
+        t[GOTE][sq] = leaper(sq, mirrored);
         sq += 1;
     }
     t
 }
 
-const fn table(deltas: &[(i32, i32)]) -> [Bitboard; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = leaper(sq, deltas);
-        sq += 1;
-    }
-    t
-}
-
-pub static KING_ATK: [Bitboard; 64] = table(&[
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-]);
-/// The chess knight (part of the princess and goddess).
-pub static CKNIGHT_ATK: [Bitboard; 64] = table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
 pub static PAWN_ATK: [[Bitboard; 64]; 2] = colored_table(&[(0, 1)]);
 /// The shogi knight: two forward, one sideways.
 pub static SKNIGHT_ATK: [[Bitboard; 64]; 2] = colored_table(&[(1, 2), (-1, 2)]);

@@ -4,14 +4,7 @@
 
 use super::bitboard::*;
 use super::types::*;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::games::zobrist::{splitmix, square_keys};
 
 /// Most pieces of one kind a hand can hold (16 pawns), plus one.
 pub(crate) const HAND_SLOTS: usize = 17;
@@ -22,22 +15,11 @@ struct Zobrist {
 }
 
 const fn zobrist() -> Zobrist {
+    let (piece, mut state) = square_keys::<32>(0x0691);
     let mut z = Zobrist {
-        piece: [[0; 64]; 32],
+        piece,
         hand: [[[0; HAND_SLOTS]; HAND_KINDS]; 2],
     };
-    let mut state = 0x0691_u64;
-    let mut p = 0;
-    while p < 32 {
-        let mut s = 0;
-        while s < 64 {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            z.piece[p][s] = v;
-            s += 1;
-        }
-        p += 1;
-    }
     let mut c = 0;
     while c < 2 {
         let mut k = 0;

@@ -12,6 +12,7 @@ use super::bitboard::Squares;
 use super::position::Position;
 use super::types::*;
 use crate::games::GameError;
+use crate::games::placement::write_placement8;
 use nom::{
     IResult,
     branch::alt,
@@ -342,27 +343,10 @@ pub fn parse(text: &str) -> Result<Position, GameError> {
 }
 
 fn write_board(pos: &Position, s: &mut String) {
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let p = pos.board[rank * 8 + file];
-            if p == NO_PIECE {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    s.push((b'0' + empty) as char);
-                    empty = 0;
-                }
-                s.push_str(&piece_text(p));
-            }
-        }
-        if empty > 0 {
-            s.push((b'0' + empty) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+    write_placement8(s, |sq| {
+        let p = pos.board.get(sq).copied().unwrap_or(NO_PIECE);
+        (p != NO_PIECE).then(|| piece_text(p))
+    });
 }
 
 /// The hand in canonical order (sente's then gote's, each I R B S N L P),

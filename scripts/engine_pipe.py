@@ -1,0 +1,36 @@
+"""A line-based engine process (UCI, TEI, ...) for the scripts that talk to
+tabula or Fairy-Stockfish: send a line, read until a line with a prefix.
+Shared by make-openings-makruk.py and make-openings-tak.py."""
+import os
+import subprocess
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+TABULA = os.path.join(ROOT, "target", "release", "tabula")
+
+
+class Engine:
+    def __init__(self, cmd, hello, ok):
+        """Starts `cmd`, sends `hello` and waits for the line `ok`."""
+        self.name = os.path.basename(cmd)
+        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send(hello)
+        self.wait(ok)
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        """The lines read up to and including the first starting with `prefix`."""
+        lines = []
+        for line in self.p.stdout:
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError(f"{self.name} exited")
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=5)

@@ -1,0 +1,8 @@
+//! Helpers shared by the integration tests. Every test binary that says
+//! `mod common;` compiles all of them but uses only its part, hence the
+//! dead-code allowance.
+#![allow(dead_code)]
+
+pub mod mate;
+pub mod moves;
+pub mod perft;
