@@ -249,11 +249,12 @@ pub fn move_spellings(text: &str) -> Vec<String> {
     let bytes = text.as_bytes();
     if bytes.len() == 4 {
         out.push(format!("{text}m"));
-    } else if bytes.len() == 5 && bytes.get(4).is_some_and(|b| b.is_ascii_alphabetic()) {
-        if let Some(head) = text.get(..4) {
-            out.push(format!("{head}m"));
-            out.push(head.to_string());
-        }
+    } else if bytes.len() == 5
+        && bytes.get(4).is_some_and(|b| b.is_ascii_alphabetic())
+        && let Some(head) = text.get(..4)
+    {
+        out.push(format!("{head}m"));
+        out.push(head.to_string());
     }
     out
 }
@@ -472,10 +473,7 @@ mod tests {
         );
         assert_eq!(fails("new game"), "Error (too many parameters): new game");
         assert_eq!(fails("usermove"), "Error (usermove needs a move): usermove");
-        assert_eq!(
-            fails("ping 99999999999999999999").starts_with("Error (ping"),
-            true
-        );
+        assert!(fails("ping 99999999999999999999").starts_with("Error (ping"));
         assert!(fails(&"z".repeat(5000)).len() < 100);
         assert!(fails("result maybe").contains("result needs"));
     }
