@@ -48,6 +48,16 @@ pub trait EngineSession: Send {
     /// A new game with an argument (`teinewgame <size>`); on error nothing
     /// changes.
     fn new_game_with(&mut self, arg: &str) -> Result<(), String>;
+    /// Whether [`EngineSession::new_game_with`] would accept `arg`; changes
+    /// nothing.
+    fn check_new_game_with(&self, arg: &str) -> Result<(), String>;
+    /// Whether every `go searchmoves` move is legal in the current position;
+    /// changes nothing.
+    fn check_searchmoves(
+        &self,
+        searchmoves: &[String],
+        notation: MoveNotation,
+    ) -> Result<(), String>;
     /// Keywords `position` accepts for this game (`fen`, `tps`, `sfen`).
     fn position_keywords(&self) -> &'static [&'static str];
     /// The label of `d`'s notation line in the game's own dialect.
@@ -107,6 +117,26 @@ impl<G: Game> GameSession<G> {
     }
 }
 
+impl<G: Game> GameSession<G> {
+    fn parse_searchmoves(
+        &self,
+        searchmoves: &[String],
+        notation: MoveNotation,
+    ) -> Result<Vec<<G::Pos as SearchPosition>::Move>, String> {
+        searchmoves
+            .iter()
+            .map(|text| {
+                self.position.parse_move(text, notation).map_err(|e| {
+                    format!(
+                        "searchmoves '{}': {e}",
+                        crate::protocol::command::shorten(text)
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
 fn count_leaves<P: GamePosition>(pos: &mut P, depth: u32) -> u64 {
     if depth == 0 { 1 } else { pos.perft(depth) }
 }
@@ -139,6 +169,18 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.game.new_game_argument(arg)?;
         self.new_game();
         Ok(())
+    }
+
+    fn check_new_game_with(&self, arg: &str) -> Result<(), String> {
+        self.game.clone().new_game_argument(arg)
+    }
+
+    fn check_searchmoves(
+        &self,
+        searchmoves: &[String],
+        notation: MoveNotation,
+    ) -> Result<(), String> {
+        self.parse_searchmoves(searchmoves, notation).map(|_| ())
     }
 
     fn position_keywords(&self) -> &'static [&'static str] {
@@ -189,16 +231,7 @@ impl<G: Game> EngineSession for GameSession<G> {
         searchmoves: &[String],
         notation: MoveNotation,
     ) -> Result<Option<String>, String> {
-        let mut restrict = Vec::with_capacity(searchmoves.len());
-        for text in searchmoves {
-            let mv = self.position.parse_move(text, notation).map_err(|e| {
-                format!(
-                    "searchmoves '{}': {e}",
-                    crate::protocol::command::shorten(text)
-                )
-            })?;
-            restrict.push(mv);
-        }
+        let restrict = self.parse_searchmoves(searchmoves, notation)?;
         self.worker.start(Job {
             position: self.position.clone(),
             limits,

@@ -119,7 +119,7 @@ pub fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P
 
 /// One kind of game: its options and how to make positions. One value of it
 /// lives in each engine session and carries the game's option settings.
-pub trait Game: Send + 'static {
+pub trait Game: Clone + Send + 'static {
     type Pos: GamePosition;
     /// The variant id used by `UCI_Variant` and the command line (`makruk`).
     const ID: &'static str;

@@ -70,8 +70,10 @@ pub enum Command {
         value: Option<String>,
     },
     Register,
-    /// `ucinewgame`, `usinewgame`, `teinewgame [size]`, `newgame`.
+    /// `ucinewgame`, `usinewgame`, `teinewgame [size]`, `newgame`: the
+    /// word as sent (each dialect accepts only its own) and its argument.
     NewGame {
+        word: String,
         arg: Option<String>,
     },
     Position {
@@ -221,7 +223,10 @@ fn parse_command(word: &str, text: &str) -> Result<Command, CommandError> {
                 .next()
                 .filter(|a| !a.is_empty())
                 .map(str::to_string);
-            Ok(Command::NewGame { arg })
+            Ok(Command::NewGame {
+                word: word.to_string(),
+                arg,
+            })
         }
         "debug" => parse_debug(args),
         "setoption" => parse_setoption(args),
@@ -269,12 +274,9 @@ fn signed_int(i: &str) -> IResult<&str, i64> {
     .parse(i)
 }
 
+/// Digits only: depths, node counts and move counts take no sign.
 fn unsigned_int(i: &str) -> IResult<&str, u64> {
-    map_res(
-        preceded(space0, recognize(pair(opt(char('+')), digit1))),
-        |s: &str| s.trim_start_matches('+').parse::<u64>(),
-    )
-    .parse(i)
+    map_res(preceded(space0, digit1), |s: &str| s.parse::<u64>()).parse(i)
 }
 
 /// Reads the number after a `go` keyword; the error names the keyword.
@@ -489,7 +491,13 @@ fn parse_bench(args: &str) -> Result<Command, CommandError> {
     if args.trim().is_empty() {
         return Ok(Command::Bench { depth: None });
     }
-    let (_, depth) = number_after(args, "bench", "bench", unsigned_int)?;
+    let (rest, depth) = number_after(args, "bench", "bench", unsigned_int)?;
+    if let Some(extra) = rest.split_whitespace().next() {
+        return Err(err(
+            "bench",
+            format!("unexpected '{}' after the depth", shorten(extra)),
+        ));
+    }
     let depth = u32::try_from(depth).map_err(|_| err("bench", "depth too large"))?;
     Ok(Command::Bench { depth: Some(depth) })
 }

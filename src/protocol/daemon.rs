@@ -167,19 +167,25 @@ impl Daemon {
             Command::IsReady => self.send("readyok"),
             Command::Register => {}
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame { arg } => self.new_game(arg.as_deref()),
+            Command::NewGame { word, arg } => self.new_game(&word, arg.as_deref()),
             Command::GameOver(_) => self.stop_and_wait(),
             Command::Position { base, moves } => self.position(base, &moves),
             Command::Go(params) => {
-                // A running search answers before the new one says anything.
-                self.stop_and_wait();
-                if let Err(e) = self.dialect.check_go(&params) {
+                // The whole line is checked before it touches a running
+                // search: a rejected `go` leaves that search untouched.
+                let notation = self.dialect.move_notation();
+                let checked = self.dialect.check_go(&params).and_then(|()| {
+                    self.session
+                        .check_searchmoves(&params.searchmoves, notation)
+                });
+                if let Err(e) = checked {
                     self.error(&format!("go: {e}"));
                     return true;
                 }
+                // A running search answers before the new one says anything.
+                self.stop_and_wait();
                 let limits = self.dialect.limits(&params);
                 let settings = self.options.search_settings();
-                let notation = self.dialect.move_notation();
                 match self
                     .session
                     .go(limits, settings, &params.searchmoves, notation)
@@ -341,20 +347,34 @@ impl Daemon {
         }
     }
 
-    /// `ucinewgame`, `usinewgame`, `teinewgame <size>`: in TEI the size is
-    /// required; on an error the old game stays.
-    fn new_game(&mut self, arg: Option<&str>) {
-        self.stop_and_wait();
-        if self.dialect.handshake != Handshake::Tei {
+    /// `ucinewgame`, `usinewgame`, `teinewgame <size>`: each dialect takes
+    /// only its own word, and in TEI the size is required. The line is
+    /// checked completely before it stops a running search, so a rejected
+    /// one changes nothing.
+    fn new_game(&mut self, word: &str, arg: Option<&str>) {
+        let native = self.dialect.new_game_word();
+        if word != native {
+            self.error(&format!(
+                "unknown command '{word}' in {} (its new-game command is '{native}')",
+                self.dialect.name()
+            ));
+            return;
+        }
+        if !self.dialect.new_game_takes_argument() {
+            self.stop_and_wait();
             self.session.new_game();
             return;
         }
-        let result = match arg {
-            Some(arg) => self.session.new_game_with(arg),
+        let checked = match arg {
+            Some(arg) => self.session.check_new_game_with(arg).map(|()| arg),
             None => Err("size needs a number".to_string()),
         };
+        let result = checked.and_then(|arg| {
+            self.stop_and_wait();
+            self.session.new_game_with(arg)
+        });
         if let Err(e) = result {
-            self.error(&format!("teinewgame: {e}"));
+            self.error(&format!("{word}: {e}"));
         }
     }
 

@@ -97,6 +97,24 @@ impl Dialect {
         }
     }
 
+    /// The dialect's own new-game command; the others' words are refused
+    /// (protocol-spec/overview.md §2), so a GUI learns at once it sent the
+    /// wrong dialect's word.
+    pub fn new_game_word(&self) -> &'static str {
+        match self.handshake {
+            Handshake::Uci => "ucinewgame",
+            Handshake::Usi => "usinewgame",
+            Handshake::Tei => "teinewgame",
+            Handshake::Ubgi => "newgame",
+            Handshake::Cecp => "new",
+        }
+    }
+
+    /// True when the new-game command takes an argument (`teinewgame <size>`).
+    pub fn new_game_takes_argument(&self) -> bool {
+        self.handshake == Handshake::Tei
+    }
+
     /// False when the GUI must not see `info string` lines during a search
     /// (Racetrack rejects them in TEI).
     pub fn info_strings_in_search(&self) -> bool {
