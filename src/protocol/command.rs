@@ -658,4 +658,43 @@ mod tests {
         assert!(fails(&"z".repeat(5000)).message.len() < 100);
         assert_eq!(fails("debug maybe").command, "debug");
     }
+
+    #[test]
+    fn counts_take_no_sign_but_clocks_may() {
+        for line in [
+            "go depth +3",
+            "go nodes +5",
+            "go mate +1",
+            "go movestogo +2",
+            "go perft +1",
+            "bench +1",
+            "go depth -3",
+        ] {
+            assert!(fails(line).message.contains("needs a number"), "{line}");
+        }
+        match ok("go wtime -20 btime +300") {
+            Command::Go(p) => assert_eq!((p.wtime, p.btime), (Some(-20), Some(300))),
+            other => panic!("{other:?}"),
+        }
+        assert!(fails("bench 1 2").message.contains("unexpected '2'"));
+        assert_eq!(ok("bench 3"), Command::Bench { depth: Some(3) });
+    }
+
+    #[test]
+    fn new_game_words_keep_their_word_and_argument() {
+        assert_eq!(
+            ok("teinewgame 5"),
+            Command::NewGame {
+                word: "teinewgame".into(),
+                arg: Some("5".into())
+            }
+        );
+        assert_eq!(
+            ok("usinewgame"),
+            Command::NewGame {
+                word: "usinewgame".into(),
+                arg: None
+            }
+        );
+    }
 }
