@@ -21,10 +21,11 @@ use nom::{
     multi::many1,
 };
 
-/// The largest count accepted in the half-move field while counting: either
-/// within the limit (at most one ply past it, a drawn position) or a count
-/// that pieces' honour can start with (2 x pieces on the board <= 64).
-pub const MAX_START_COUNT: u32 = 64;
+/// The largest count accepted in the half-move field while counting. A count
+/// past the limit is a drawn, finished game, but `position ... moves` may go
+/// on after it and every move adds a ply (as in Fairy-Stockfish), so any
+/// count the ply counter can hold is reachable and must read back.
+pub const MAX_COUNT: u32 = u16::MAX as u32;
 
 enum RankItem {
     Empty(u32),
@@ -254,9 +255,9 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
                 )));
             }
             let count = parts.halfmove;
-            if count > (limit + 1).max(MAX_START_COUNT) {
+            if count > MAX_COUNT {
                 return Err(GameError::Illegal(format!(
-                    "FEN count (halfmove field) {count} is impossible for counting limit {limit}"
+                    "FEN count (halfmove field) {count} is too large (at most {MAX_COUNT})"
                 )));
             }
             pos.counting_limit = limit as u16;

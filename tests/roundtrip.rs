@@ -1,0 +1,188 @@
+//! What the engine writes it can read back: seeded random playouts through
+//! every game, and at each position reached
+//!
+//! * the position's notation (FEN, SFEN, TPS; and Ōgi's Fairy-Stockfish FEN)
+//!   reads back to a position with the same key, side to move, legal moves,
+//!   result and notation;
+//! * every legal move, written in each notation, reads back to the same move.
+//!
+//! Playouts prefer captures so that they reach the endgames where Makruk's
+//! counting runs, and sometimes go on after the game has ended, as a GUI's
+//! `position ... moves` line may. `TABULA_ROUNDTRIP_PLAYOUTS` sets the
+//! number of playouts per game (default 40) for a long run.
+
+use tabula::games::makruk::Makruk;
+use tabula::games::ogi::Ogi;
+use tabula::games::tak::Tak;
+use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::search::SearchPosition;
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn playouts() -> usize {
+    std::env::var("TABULA_ROUNDTRIP_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40)
+}
+
+/// The longest playout, in plies; Makruk needs room for a count to run out.
+const MAX_PLIES: usize = 400;
+/// How far a playout may go on past the end of the game.
+const MAX_PLIES_AFTER_END: usize = 6;
+
+/// A repetition draw depends on the game's history, which a position's
+/// notation does not carry; every other result must read back.
+fn history_free(outcome: &Option<Outcome>) -> bool {
+    match outcome {
+        Some(Outcome::Draw { reason }) | Some(Outcome::Win { reason, .. }) => {
+            !reason.contains("repetition")
+        }
+        None => true,
+    }
+}
+
+fn sorted_moves<P: GamePosition>(pos: &P, notation: MoveNotation) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_move_list()
+        .into_iter()
+        .map(|m| pos.format_move(m, notation))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Checks one position; `what` names it in a failure.
+fn check_position<G: Game>(game: &G, pos: &G::Pos, notations: &[MoveNotation], what: &str) {
+    for &notation in notations {
+        let text = pos.to_notation_for(notation);
+        let back = game
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{what}: '{text}' does not read back: {e}"));
+        assert_eq!(back.to_notation_for(notation), text, "{what}");
+        assert_eq!(back.key(), pos.key(), "{what}: key of '{text}'");
+        assert_eq!(back.side_to_move(), pos.side_to_move(), "{what}: '{text}'");
+        assert_eq!(
+            sorted_moves(&back, notation),
+            sorted_moves(pos, notation),
+            "{what}: legal moves of '{text}'"
+        );
+        let outcome = pos.outcome();
+        if history_free(&outcome) {
+            assert_eq!(back.outcome(), outcome, "{what}: result of '{text}'");
+        }
+    }
+    for mv in pos.legal_move_list() {
+        for &notation in notations {
+            let text = pos.format_move(mv, notation);
+            match pos.parse_move(&text, notation) {
+                Ok(m) => assert!(m == mv, "{what}: move '{text}' reads back as another move"),
+                Err(e) => panic!("{what}: move '{text}' does not read back: {e}"),
+            }
+        }
+    }
+}
+
+/// Random playouts from the start of `game`, checking every position.
+fn roundtrip<G: Game>(game: &G, seed: u64, notations: &[MoveNotation]) -> usize {
+    let mut rng = Rng(seed);
+    let mut checked = 0;
+    for playout in 0..playouts() {
+        let mut pos = game.start_position();
+        let mut line: Vec<String> = Vec::new();
+        let mut after_end = None;
+        for _ in 0..MAX_PLIES {
+            let what = format!(
+                "{} seed {seed:#x} playout {playout} after '{}'",
+                G::ID,
+                line.join(" ")
+            );
+            check_position(game, &pos, notations, &what);
+            checked += 1;
+            if pos.outcome().is_some() {
+                let left = after_end.get_or_insert_with(|| rng.below(MAX_PLIES_AFTER_END + 1));
+                if *left == 0 {
+                    break;
+                }
+                *left -= 1;
+            }
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            let mut noisy = Vec::new();
+            pos.generate_noisy(&mut noisy);
+            let mv = if !noisy.is_empty() && rng.below(4) != 0 {
+                noisy[rng.below(noisy.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            line.push(pos.format_move(mv, MoveNotation::Native));
+            pos.play(mv);
+        }
+    }
+    checked
+}
+
+const BOTH: &[MoveNotation] = &[MoveNotation::Native, MoveNotation::Uci];
+
+#[test]
+fn makruk_positions_and_moves_read_back() {
+    let mut game = Makruk::new();
+    let n = roundtrip(&game, 0x6d61_6b72_756b, BOTH);
+    game.set_option("Board Honour Counting", "gui")
+        .expect("the option exists");
+    let m = roundtrip(&game, 0x6775_6920_6d6f, BOTH);
+    assert!(n + m > 1000, "only {} positions checked", n + m);
+}
+
+/// A position that already ran a count past its limit, played on, as in
+/// issue 9's report: every position on the way must read back.
+#[test]
+fn makruk_counts_past_the_limit_read_back() {
+    let game = Makruk::new();
+    let mut pos = game
+        .parse_position("8/8/7K/8/2R5/8/8/1k6 w - 16 56 60")
+        .expect("valid FEN");
+    let mut rng = Rng(0x636f_756e_74);
+    for ply in 0..40 {
+        check_position(&game, &pos, BOTH, &format!("count run, ply {ply}"));
+        let moves = pos.legal_move_list();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[rng.below(moves.len())]);
+    }
+}
+
+#[test]
+fn ogi_positions_and_moves_read_back() {
+    let n = roundtrip(&Ogi::new(), 0x6f67_69, BOTH);
+    assert!(n > 1000, "only {n} positions checked");
+}
+
+#[test]
+fn tak_positions_and_moves_read_back_at_every_size() {
+    for size in 3..=8 {
+        let mut game = Tak::new();
+        game.new_game_argument(&size.to_string())
+            .expect("sizes 3 to 8 exist");
+        game.set_option("HalfKomi", &(size as i64 - 5).to_string())
+            .expect("komi in range");
+        let n = roundtrip(&game, 0x7461_6b00 + size as u64, BOTH);
+        assert!(n > 100, "size {size}: only {n} positions checked");
+    }
+}
