@@ -88,8 +88,10 @@ impl Daemon {
             CecpCommand::Post(on) => self.cecp.post = on,
             CecpCommand::Ping(n) => self.send(format!("pong {n}")),
             CecpCommand::MoveNow => {
+                // The move is played and sent before the next line is read:
+                // a `force` or `new` right behind `?` must not lose it.
                 if self.cecp.thinking {
-                    self.session.stop();
+                    self.stop_and_wait();
                 }
             }
             CecpCommand::Result(_) => {
