@@ -134,6 +134,8 @@ fn roundtrip<G: Game>(game: &G, seed: u64, notations: &[MoveNotation]) -> usize 
             pos.play(mv);
         }
     }
+    // Visible with --nocapture: the numbers a long run reports.
+    eprintln!("{}: {checked} positions from {} playouts", G::ID, playouts());
     checked
 }
 
