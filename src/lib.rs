@@ -4,6 +4,8 @@
 //! * [`protocol`]: command grammar (nom), dialects, reply formatting, the
 //!   session loop and its I/O threads.
 //! * [`engine`]: per-game sessions that own a search worker; the registry.
+//! * [`rules`]: the rules core every game implements (turn, legal moves,
+//!   make/unmake, key), apart from any search.
 //! * [`search`]: game-generic search (alpha-beta), time, hash, worker thread.
 //! * [`games`]: one folder per game: rules, notation, evaluation.
 //! * [`cli`]: the sub-commands `perft`, `bench` and `match`.
@@ -14,4 +16,5 @@ pub mod engine;
 pub mod games;
 pub mod matchrunner;
 pub mod protocol;
+pub mod rules;
 pub mod search;

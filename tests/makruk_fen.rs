@@ -6,7 +6,8 @@ use common::moves::play;
 use tabula::games::makruk::{Makruk, Position};
 use tabula::games::perft_file;
 use tabula::games::{Game, GameError, GamePosition, MoveNotation, Outcome};
-use tabula::search::{MATE, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{AlphaBetaPosition, MATE};
 
 const N: MoveNotation = MoveNotation::Native;
 

@@ -9,7 +9,8 @@ use common::mate::{self, search};
 use std::sync::atomic::AtomicBool;
 use tabula::games::makruk::{Makruk, Position};
 use tabula::games::{Game, GamePosition};
-use tabula::search::{Score, SearchLimits, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{AlphaBetaPosition, Score, SearchLimits};
 
 fn position(fen: &str) -> Position {
     Makruk::new()

@@ -1,9 +1,10 @@
 //! The search-side interface of Makruk: noisy moves, hints, a tiny
-//! alpha-beta over `SearchPosition` to check scores and mates.
+//! alpha-beta over `AlphaBetaPosition` to check scores and mates.
 
 use tabula::games::makruk::{Makruk, Move, Position};
 use tabula::games::{Game, GamePosition};
-use tabula::search::{INFINITY, MATE, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{AlphaBetaPosition, INFINITY, MATE};
 
 fn pos(fen: &str) -> Position {
     Makruk::new().parse_position(fen).unwrap()

@@ -3,6 +3,7 @@
 
 use tabula::games::ogi::{Ogi, Position};
 use tabula::games::{Game, GameError, GamePosition, MoveNotation};
+use tabula::rules::RulesPosition;
 
 const START: &str = "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1";
 const M1: &str = "ln2ks+B1/1i6/1sppp3/p4Bp1/5p1L/P2PP1P1/L2SSKR1/1N1I2N1 b NL3PR3p 33";
@@ -59,7 +60,7 @@ fn sfen_round_trips() {
         "4k3/8/8/8/8/8/8/4K3 w - 1"
     );
     // Re-parsing the canonical text gives the same key.
-    use tabula::search::SearchPosition;
+
     for s in [M1, M2] {
         let p = pos(s);
         assert_eq!(pos(&p.to_notation()).key(), p.key());

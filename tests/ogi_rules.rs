@@ -6,7 +6,8 @@ mod common;
 use common::moves::play;
 use tabula::games::ogi::{Ogi, Position, Repetition};
 use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
-use tabula::search::{MATE, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{AlphaBetaPosition, MATE};
 
 fn pos(s: &str) -> Position {
     Ogi::new()

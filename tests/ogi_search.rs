@@ -10,7 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::games::ogi::{Ogi, Position};
 use tabula::games::{Game, GamePosition};
-use tabula::search::{Score, SearchLimits, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{Score, SearchLimits};
 
 const OGI_M1: &str = "ln2ks+B1/1i6/1sppp3/p4Bp1/5p1L/P2PP1P1/L2SSKR1/1N1I2N1 b NL3PR3p 33";
 

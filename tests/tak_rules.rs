@@ -6,7 +6,8 @@ use common::moves::play;
 use tabula::games::tak::Tak;
 use tabula::games::tak::position::*;
 use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
-use tabula::search::{MATE, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{AlphaBetaPosition, MATE};
 
 fn game(size: usize) -> Tak {
     let mut g = Tak::new();

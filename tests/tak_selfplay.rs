@@ -7,9 +7,10 @@ use tabula::engine::session::{EngineSession, GameSession};
 use tabula::games::tak::ptn_file::{self, PtnGame};
 use tabula::games::tak::{Position, Tak};
 use tabula::games::{Game, GamePosition, MoveNotation};
-use tabula::search::{Job, SearchLimits, SearchPosition, SearchSettings, Searcher};
+use tabula::rules::RulesPosition;
+use tabula::search::{Job, SearchLimits, SearchSettings, Searcher};
 
-fn best(p: &Position, depth: u32) -> Option<<Position as SearchPosition>::Move> {
+fn best(p: &Position, depth: u32) -> Option<<Position as RulesPosition>::Move> {
     let mut searcher = Searcher::new(16);
     let job = Job {
         position: p.clone(),
@@ -28,7 +29,7 @@ fn self_play(
     size: usize,
     depth: u32,
     print: bool,
-) -> (Position, Vec<<Position as SearchPosition>::Move>) {
+) -> (Position, Vec<<Position as RulesPosition>::Move>) {
     let mut g = Tak::new();
     g.new_game_argument(&size.to_string()).unwrap();
     let start = g.start_position();

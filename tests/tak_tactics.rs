@@ -7,7 +7,8 @@ mod common;
 use common::mate;
 use tabula::games::tak::{Position, Tak};
 use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
-use tabula::search::{Score, SearchLimits, SearchPosition};
+use tabula::rules::RulesPosition;
+use tabula::search::{AlphaBetaPosition, Score, SearchLimits};
 
 struct Case {
     kind: String,
@@ -95,7 +96,7 @@ fn winning_moves(p: &mut Position, n: u32) -> Vec<String> {
     out
 }
 
-fn search(p: &Position, depth: u32) -> (Option<<Position as SearchPosition>::Move>, Score) {
+fn search(p: &Position, depth: u32) -> (Option<<Position as RulesPosition>::Move>, Score) {
     let limits = SearchLimits {
         depth: Some(depth),
         ..Default::default()

@@ -6,9 +6,8 @@
 //! [`Game`], so adding a game needs no code here.
 
 use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter};
-use crate::search::{
-    Job, SearchEvent, SearchLimits, SearchPosition, SearchSettings, SearchWorker, Searcher,
-};
+use crate::rules::RulesPosition;
+use crate::search::{Job, SearchEvent, SearchLimits, SearchSettings, SearchWorker, Searcher};
 use crossbeam_channel::Sender;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -122,7 +121,7 @@ impl<G: Game> GameSession<G> {
         &self,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<Vec<<G::Pos as SearchPosition>::Move>, String> {
+    ) -> Result<Vec<<G::Pos as RulesPosition>::Move>, String> {
         searchmoves
             .iter()
             .map(|text| {

@@ -1,6 +1,6 @@
 //! Game rules. Each game lives in its own folder and knows nothing of
 //! protocols or threads; the engine layer reaches it through [`Game`] and
-//! [`GamePosition`] (text in/out) and [`crate::search::SearchPosition`]
+//! [`GamePosition`] (text in/out) and [`crate::search::AlphaBetaPosition`]
 //! (what the search needs).
 
 pub mod board8;
@@ -11,7 +11,8 @@ pub mod placement;
 pub mod tak;
 pub mod zobrist;
 
-use crate::search::{PvFormatter, SearchPosition};
+use crate::rules::RulesPosition;
+use crate::search::PvFormatter;
 use std::fmt;
 use std::sync::Arc;
 
@@ -78,7 +79,7 @@ pub struct OptionSpec {
 }
 
 /// A position as the text side of the engine sees it: notation in and out.
-pub trait GamePosition: SearchPosition {
+pub trait GamePosition: RulesPosition {
     /// The position in the game's notation (FEN, SFEN, TPS, ...).
     fn to_notation(&self) -> String;
     /// The position as written in a dialect's notation: Ōgi over UCI is a
@@ -120,7 +121,9 @@ pub fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P
 /// One kind of game: its options and how to make positions. One value of it
 /// lives in each engine session and carries the game's option settings.
 pub trait Game: Clone + Send + 'static {
-    type Pos: GamePosition;
+    /// The position: rules and notation, and the search it is played with
+    /// (alpha-beta for every game so far).
+    type Pos: GamePosition + crate::search::AlphaBetaPosition;
     /// The variant id used by `UCI_Variant` and the command line (`makruk`).
     const ID: &'static str;
     fn new() -> Self;

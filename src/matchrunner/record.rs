@@ -11,7 +11,8 @@ use crate::games::ogi::Ogi;
 use crate::games::tak::ptn_file::{self, PtnGame};
 use crate::games::tak::{self, Tak};
 use crate::games::{Game, GamePosition, MoveNotation, Outcome};
-use crate::search::SearchPosition;
+use crate::rules::RulesPosition;
+use crate::search::AlphaBetaPosition;
 
 /// The result of one game, seen from the first player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

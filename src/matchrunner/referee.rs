@@ -7,7 +7,7 @@ use super::openings::Opening;
 use super::record::{GameRecord, GameResult, MatchGame, Termination, engine_for};
 use super::timecontrol::TimeControl;
 use crate::games::{GamePosition, MoveNotation, Outcome};
-use crate::search::SearchPosition;
+use crate::rules::RulesPosition;
 use std::time::{Duration, Instant};
 
 /// One game to play: the opening and who plays first.

@@ -10,8 +10,8 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::types::MateAnswer;
 use super::{
-    Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo, SearchLimits,
-    SearchPosition,
+    AlphaBetaPosition, Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo,
+    SearchLimits,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -60,13 +60,13 @@ pub fn to_score(v: i32) -> Score {
 
 /// A synchronous searcher: owns the transposition table and ordering
 /// history, which persist from one job to the next.
-pub struct Searcher<P: SearchPosition> {
+pub struct Searcher<P: AlphaBetaPosition> {
     tt: TranspositionTable<P::Move>,
     ordering: OrderingTables<P::Move>,
     lmr: Box<[[u8; 64]; 64]>,
 }
 
-impl<P: SearchPosition> Searcher<P> {
+impl<P: AlphaBetaPosition> Searcher<P> {
     pub fn new(hash_mb: usize) -> Self {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -180,7 +180,7 @@ impl<P: SearchPosition> Searcher<P> {
 }
 
 /// A checks-only mate job: one `Checkmate` event, no `BestMove`.
-fn run_tsume<P: SearchPosition>(
+fn run_tsume<P: AlphaBetaPosition>(
     job: Job<P>,
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(SearchEvent),
@@ -230,7 +230,7 @@ struct Line<M> {
     seldepth: usize,
 }
 
-struct Ctx<'a, P: SearchPosition> {
+struct Ctx<'a, P: AlphaBetaPosition> {
     pos: P,
     tt: &'a mut TranspositionTable<P::Move>,
     ord: &'a mut OrderingTables<P::Move>,
@@ -251,7 +251,7 @@ struct Ctx<'a, P: SearchPosition> {
     root_moves: Vec<RootMove<P::Move>>,
 }
 
-impl<'a, P: SearchPosition> Ctx<'a, P> {
+impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     // ---- control -------------------------------------------------------
 
     fn poll(&mut self) {

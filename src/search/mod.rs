@@ -41,23 +41,17 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const INFINITY: i32 = MATE + 1;
 
-/// What the search needs from a game position. Implemented by every
-/// two-player perfect-information game (Makruk, Ōgi, Tak).
-///
-/// The position keeps its own undo stack, so `unmake` takes no argument.
-/// Scores are always from the point of view of the side to move.
-pub trait SearchPosition: Clone + Send + 'static {
-    type Move: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
+pub use crate::rules::RulesPosition;
 
-    /// 0 for the first player (White / sente), 1 for the second.
-    fn side_to_move(&self) -> usize;
-    /// Appends all legal moves to `out`.
-    fn generate_legal(&self, out: &mut Vec<Self::Move>);
+/// What alpha-beta search needs from a position, on top of the rules:
+/// evaluation, quiescence, pruning and ordering questions. Implemented by
+/// every two-player perfect-information game (Makruk, Ōgi, Tak).
+///
+/// Scores are always from the point of view of the side to move.
+pub trait AlphaBetaPosition: RulesPosition {
     /// Appends the legal "noisy" moves (captures, promotions) used by
     /// quiescence search. Games without such a notion append nothing.
     fn generate_noisy(&self, out: &mut Vec<Self::Move>);
-    fn make(&mut self, mv: Self::Move);
-    fn unmake(&mut self);
     /// Passes the turn (null-move pruning). Only called when
     /// `null_move_allowed` is true.
     fn make_null(&mut self);
@@ -66,9 +60,6 @@ pub trait SearchPosition: Clone + Send + 'static {
     /// meaningless for the game.
     fn null_move_allowed(&self) -> bool;
     fn in_check(&self) -> bool;
-    /// Zobrist-style hash of everything that decides the legal moves and the
-    /// result (board, side to move, hands, counting state).
-    fn key(&self) -> u64;
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
     /// A draw that needs no move generation: repetition (any repetition

@@ -1,7 +1,7 @@
 //! Move ordering: TT move, then noisy moves by the game's hint (MVV-LVA),
 //! then the two killers of the ply, then quiet moves by history.
 
-use super::SearchPosition;
+use super::AlphaBetaPosition;
 
 const TT_SCORE: i32 = 1 << 30;
 const NOISY_BASE: i32 = 1 << 28;
@@ -80,7 +80,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     /// Ordering score of one move.
-    pub fn score<P: SearchPosition<Move = M>>(
+    pub fn score<P: AlphaBetaPosition<Move = M>>(
         &self,
         pos: &P,
         mv: M,
@@ -109,7 +109,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     /// Scores every move into `out` (cleared first).
-    pub fn score_moves<P: SearchPosition<Move = M>>(
+    pub fn score_moves<P: AlphaBetaPosition<Move = M>>(
         &self,
         pos: &P,
         moves: &[M],

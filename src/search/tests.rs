@@ -48,11 +48,13 @@ impl Nim {
     }
 }
 
-impl SearchPosition for Nim {
+impl RulesPosition for Nim {
     type Move = NimMove;
+
     fn side_to_move(&self) -> usize {
         self.side
     }
+
     fn generate_legal(&self, out: &mut Vec<NimMove>) {
         for (i, &p) in self.piles.iter().enumerate() {
             let max = self.max_take.map_or(p, |m| m.min(p));
@@ -64,18 +66,31 @@ impl SearchPosition for Nim {
             }
         }
     }
-    fn generate_noisy(&self, _out: &mut Vec<NimMove>) {}
+
     fn make(&mut self, mv: NimMove) {
         self.piles[mv.pile as usize] -= mv.take;
         self.undo.push((mv.pile as usize, mv.take));
         self.side ^= 1;
     }
+
     fn unmake(&mut self) {
         if let Some((p, t)) = self.undo.pop() {
             self.piles[p] += t;
             self.side ^= 1;
         }
     }
+
+    fn key(&self) -> u64 {
+        let mut k = splitmix(self.side as u64 + 77);
+        for (i, &p) in self.piles.iter().enumerate() {
+            k = splitmix(k ^ ((i as u64) << 32) ^ (p as u64 + 1));
+        }
+        k
+    }
+}
+
+impl AlphaBetaPosition for Nim {
+    fn generate_noisy(&self, _out: &mut Vec<NimMove>) {}
     fn make_null(&mut self) {
         unreachable!("null move not allowed in Nim")
     }
@@ -85,13 +100,6 @@ impl SearchPosition for Nim {
     }
     fn in_check(&self) -> bool {
         false
-    }
-    fn key(&self) -> u64 {
-        let mut k = splitmix(self.side as u64 + 77);
-        for (i, &p) in self.piles.iter().enumerate() {
-            k = splitmix(k ^ ((i as u64) << 32) ^ (p as u64 + 1));
-        }
-        k
     }
     fn evaluate(&self) -> i32 {
         0
@@ -151,11 +159,13 @@ impl Skirmish {
     }
 }
 
-impl SearchPosition for Skirmish {
+impl RulesPosition for Skirmish {
     type Move = u8;
+
     fn side_to_move(&self) -> usize {
         self.side
     }
+
     fn generate_legal(&self, out: &mut Vec<u8>) {
         if self.material[self.side] == 0 {
             return;
@@ -163,12 +173,7 @@ impl SearchPosition for Skirmish {
         out.extend(0..self.quiet_count());
         out.extend((0..self.capture_count()).map(|c| 100 + c));
     }
-    fn generate_noisy(&self, out: &mut Vec<u8>) {
-        if self.material[self.side] == 0 {
-            return;
-        }
-        out.extend((0..self.capture_count()).map(|c| 100 + c));
-    }
+
     fn make(&mut self, mv: u8) {
         self.undo.push((self.key, self.material, self.side));
         if mv >= 100 {
@@ -182,12 +187,26 @@ impl SearchPosition for Skirmish {
         );
         self.side ^= 1;
     }
+
     fn unmake(&mut self) {
         if let Some((k, m, s)) = self.undo.pop() {
             self.key = k;
             self.material = m;
             self.side = s;
         }
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl AlphaBetaPosition for Skirmish {
+    fn generate_noisy(&self, out: &mut Vec<u8>) {
+        if self.material[self.side] == 0 {
+            return;
+        }
+        out.extend((0..self.capture_count()).map(|c| 100 + c));
     }
     fn make_null(&mut self) {
         self.undo.push((self.key, self.material, self.side));
@@ -202,9 +221,6 @@ impl SearchPosition for Skirmish {
     }
     fn in_check(&self) -> bool {
         (self.key >> 20).is_multiple_of(7)
-    }
-    fn key(&self) -> u64 {
-        self.key
     }
     fn evaluate(&self) -> i32 {
         let me = self.material[self.side] as i32;
@@ -256,24 +272,35 @@ impl Tree {
     }
 }
 
-impl SearchPosition for Tree {
+impl RulesPosition for Tree {
     type Move = usize;
+
     fn side_to_move(&self) -> usize {
         (self.path.len() - 1) % 2
     }
+
     fn generate_legal(&self, out: &mut Vec<usize>) {
         out.extend(self.cur().children.iter().map(|c| c.0));
     }
-    fn generate_noisy(&self, out: &mut Vec<usize>) {
-        out.extend(self.cur().children.iter().filter(|c| c.1).map(|c| c.0));
-    }
+
     fn make(&mut self, mv: usize) {
         self.path.push(mv);
     }
+
     fn unmake(&mut self) {
         if self.path.len() > 1 {
             self.path.pop();
         }
+    }
+
+    fn key(&self) -> u64 {
+        splitmix(*self.path.last().unwrap_or(&0) as u64)
+    }
+}
+
+impl AlphaBetaPosition for Tree {
+    fn generate_noisy(&self, out: &mut Vec<usize>) {
+        out.extend(self.cur().children.iter().filter(|c| c.1).map(|c| c.0));
     }
     fn make_null(&mut self) {}
     fn unmake_null(&mut self) {}
@@ -282,9 +309,6 @@ impl SearchPosition for Tree {
     }
     fn in_check(&self) -> bool {
         false
-    }
-    fn key(&self) -> u64 {
-        splitmix(*self.path.last().unwrap_or(&0) as u64)
     }
     fn evaluate(&self) -> i32 {
         if self.side_to_move() == 0 {
@@ -315,11 +339,11 @@ impl SearchPosition for Tree {
 
 // ---- helpers --------------------------------------------------------------
 
-fn debug_formatter<P: SearchPosition>() -> PvFormatter<P, P::Move> {
+fn debug_formatter<P: AlphaBetaPosition>() -> PvFormatter<P, P::Move> {
     Arc::new(|_p: &P, moves: &[P::Move]| moves.iter().map(|m| format!("{m:?}")).collect())
 }
 
-fn job<P: SearchPosition>(position: P, limits: SearchLimits) -> Job<P> {
+fn job<P: AlphaBetaPosition>(position: P, limits: SearchLimits) -> Job<P> {
     Job {
         position,
         limits,
@@ -337,7 +361,7 @@ fn depth(d: u32) -> SearchLimits {
 }
 
 /// Runs a job synchronously and returns the result and all events.
-fn run_sync<P: SearchPosition>(
+fn run_sync<P: AlphaBetaPosition>(
     searcher: &mut Searcher<P>,
     job: Job<P>,
 ) -> (SearchResult<P::Move>, Vec<SearchEvent>) {
@@ -393,7 +417,7 @@ fn no_bestmove_within(rx: &Receiver<SearchEvent>, d: Duration) -> bool {
     true
 }
 
-fn assert_pv_legal<P: SearchPosition>(mut pos: P, pv: &[P::Move]) {
+fn assert_pv_legal<P: AlphaBetaPosition>(mut pos: P, pv: &[P::Move]) {
     for &m in pv {
         let mut legal = Vec::new();
         pos.generate_legal(&mut legal);
@@ -695,7 +719,7 @@ fn movetime_is_respected_synchronously() {
 
 // ---- worker thread --------------------------------------------------------
 
-fn worker<P: SearchPosition>() -> (SearchWorker<P>, Receiver<SearchEvent>) {
+fn worker<P: AlphaBetaPosition>() -> (SearchWorker<P>, Receiver<SearchEvent>) {
     let (tx, rx) = unbounded();
     (SearchWorker::spawn(tx, 4), rx)
 }
@@ -911,21 +935,32 @@ fn worker_drop_is_prompt_and_closed_channel_is_harmless() {
 #[derive(Clone, Debug)]
 struct Broken(Nim);
 
-impl SearchPosition for Broken {
+impl RulesPosition for Broken {
     type Move = NimMove;
+
     fn side_to_move(&self) -> usize {
         self.0.side_to_move()
     }
+
     fn generate_legal(&self, out: &mut Vec<NimMove>) {
         self.0.generate_legal(out)
     }
-    fn generate_noisy(&self, _out: &mut Vec<NimMove>) {}
+
     fn make(&mut self, mv: NimMove) {
         self.0.make(mv)
     }
+
     fn unmake(&mut self) {
         self.0.unmake()
     }
+
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+}
+
+impl AlphaBetaPosition for Broken {
+    fn generate_noisy(&self, _out: &mut Vec<NimMove>) {}
     fn make_null(&mut self) {}
     fn unmake_null(&mut self) {}
     fn null_move_allowed(&self) -> bool {
@@ -933,9 +968,6 @@ impl SearchPosition for Broken {
     }
     fn in_check(&self) -> bool {
         false
-    }
-    fn key(&self) -> u64 {
-        self.0.key()
     }
     fn evaluate(&self) -> i32 {
         panic!("broken evaluation (expected in this test)")

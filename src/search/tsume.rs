@@ -10,7 +10,7 @@
 //! When a limit disproves the root without any line having been cut by the
 //! limit, no mate by checks exists at any length: that proves `nomate`.
 
-use super::{MATE_BOUND, SearchPosition};
+use super::{AlphaBetaPosition, MATE_BOUND};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -42,7 +42,7 @@ struct Node<M> {
 }
 
 /// One proof-number search with a fixed ply limit.
-struct Tree<'a, P: SearchPosition> {
+struct Tree<'a, P: AlphaBetaPosition> {
     pos: P,
     nodes: Vec<Node<P::Move>>,
     limit: u32,
@@ -56,7 +56,7 @@ struct Tree<'a, P: SearchPosition> {
 /// Looks for a mate by checks for the side to move of `pos`, up to
 /// `max_plies` plies, until `stop` is raised or `deadline` passes.
 /// Returns the nodes visited too.
-pub fn solve<P: SearchPosition>(
+pub fn solve<P: AlphaBetaPosition>(
     pos: &P,
     max_plies: u32,
     stop: &AtomicBool,
@@ -78,7 +78,7 @@ pub fn solve<P: SearchPosition>(
     (TsumeResult::Timeout, visited)
 }
 
-impl<'a, P: SearchPosition> Tree<'a, P> {
+impl<'a, P: AlphaBetaPosition> Tree<'a, P> {
     fn new(pos: P, limit: u32, stop: &'a AtomicBool, deadline: Option<Instant>) -> Self {
         let root = Node {
             mv: None,

@@ -47,7 +47,7 @@ impl Default for SearchSettings {
 pub type PvFormatter<P, M> = Arc<dyn Fn(&P, &[M]) -> Vec<String> + Send + Sync>;
 
 /// One search request.
-pub struct Job<P: super::SearchPosition> {
+pub struct Job<P: super::AlphaBetaPosition> {
     pub position: P,
     pub limits: SearchLimits,
     pub settings: SearchSettings,

@@ -10,7 +10,7 @@
 //! worker while it holds that lock.)
 
 use super::alphabeta::Searcher;
-use super::{Job, SearchEvent, SearchPosition};
+use super::{AlphaBetaPosition, Job, SearchEvent};
 use crossbeam_channel::{Receiver, Sender};
 use parking_lot::{Condvar, Mutex};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -47,14 +47,14 @@ impl Shared {
     }
 }
 
-enum Msg<P: SearchPosition> {
+enum Msg<P: AlphaBetaPosition> {
     Start(Job<P>, Arc<Control>),
     SetHash(usize),
     ClearHash,
     Quit,
 }
 
-pub struct SearchWorker<P: SearchPosition> {
+pub struct SearchWorker<P: AlphaBetaPosition> {
     tx: Sender<Msg<P>>,
     events: Sender<SearchEvent>,
     shared: Arc<Shared>,
@@ -63,7 +63,7 @@ pub struct SearchWorker<P: SearchPosition> {
 
 /// The answer when no search can run: the first legal move, unformatted
 /// moves never leave this module.
-fn fallback_bestmove<P: SearchPosition>(job: &Job<P>) -> SearchEvent {
+fn fallback_bestmove<P: AlphaBetaPosition>(job: &Job<P>) -> SearchEvent {
     if job.limits.tsume {
         return SearchEvent::Checkmate(super::MateAnswer::Timeout);
     }
@@ -80,7 +80,7 @@ fn fallback_bestmove<P: SearchPosition>(job: &Job<P>) -> SearchEvent {
     }
 }
 
-impl<P: SearchPosition> SearchWorker<P> {
+impl<P: AlphaBetaPosition> SearchWorker<P> {
     /// Starts the worker thread with a transposition table of `hash_mb` MB.
     pub fn spawn(events: crossbeam_channel::Sender<SearchEvent>, hash_mb: usize) -> Self {
         let (tx, rx) = crossbeam_channel::unbounded();
@@ -169,7 +169,7 @@ impl<P: SearchPosition> SearchWorker<P> {
     }
 }
 
-impl<P: SearchPosition> Drop for SearchWorker<P> {
+impl<P: AlphaBetaPosition> Drop for SearchWorker<P> {
     fn drop(&mut self) {
         self.stop();
         let _ = self.tx.send(Msg::Quit);
@@ -179,7 +179,7 @@ impl<P: SearchPosition> Drop for SearchWorker<P> {
     }
 }
 
-fn worker_loop<P: SearchPosition>(
+fn worker_loop<P: AlphaBetaPosition>(
     rx: Receiver<Msg<P>>,
     events: Sender<SearchEvent>,
     shared: Arc<Shared>,

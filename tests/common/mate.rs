@@ -5,10 +5,13 @@
 
 use std::sync::atomic::AtomicBool;
 use tabula::games::{GamePosition, MoveNotation, pv_formatter};
-use tabula::search::{Job, Score, SearchLimits, SearchSettings, Searcher};
+use tabula::search::{AlphaBetaPosition, Job, Score, SearchLimits, SearchSettings, Searcher};
 
 /// One search of `p` with a fresh 16 MB table; the best move and score.
-pub fn search<P: GamePosition>(p: &P, limits: SearchLimits) -> (Option<P::Move>, Score) {
+pub fn search<P: GamePosition + AlphaBetaPosition>(
+    p: &P,
+    limits: SearchLimits,
+) -> (Option<P::Move>, Score) {
     let mut searcher = Searcher::new(16);
     let job = Job {
         position: p.clone(),
@@ -22,7 +25,11 @@ pub fn search<P: GamePosition>(p: &P, limits: SearchLimits) -> (Option<P::Move>,
 }
 
 /// True when the side to move can force mate within `n` of its moves.
-pub fn mate_in<P: GamePosition>(p: &mut P, n: u32, mated: fn(&P) -> bool) -> bool {
+pub fn mate_in<P: GamePosition + AlphaBetaPosition>(
+    p: &mut P,
+    n: u32,
+    mated: fn(&P) -> bool,
+) -> bool {
     for m in p.legal_move_list() {
         p.make(m);
         let forced = mated(p) || (n > 1 && every_reply_mated_in(p, n - 1, mated));
@@ -36,7 +43,11 @@ pub fn mate_in<P: GamePosition>(p: &mut P, n: u32, mated: fn(&P) -> bool) -> boo
 
 /// The side to move (the defender) has moves and every one of them leaves
 /// the attacker a mate in `n`.
-pub fn every_reply_mated_in<P: GamePosition>(p: &mut P, n: u32, mated: fn(&P) -> bool) -> bool {
+pub fn every_reply_mated_in<P: GamePosition + AlphaBetaPosition>(
+    p: &mut P,
+    n: u32,
+    mated: fn(&P) -> bool,
+) -> bool {
     let replies = p.legal_move_list();
     !replies.is_empty()
         && replies.into_iter().all(|r| {
@@ -49,7 +60,7 @@ pub fn every_reply_mated_in<P: GamePosition>(p: &mut P, n: u32, mated: fn(&P) ->
 
 /// Brute force proves `p` a mate in exactly `n`; the engine, searching
 /// with `limits`, must score it so and play a move that keeps the mate.
-pub fn check_mate_in<P: GamePosition>(
+pub fn check_mate_in<P: GamePosition + AlphaBetaPosition>(
     label: &str,
     mut p: P,
     n: u32,
@@ -83,7 +94,11 @@ pub fn check_mate_in<P: GamePosition>(
 /// The side to move in `p` is mated next move whatever it plays (brute
 /// force); the engine, as the loser, must see it: a move and a score of
 /// mated in two plies.
-pub fn check_mated_next_move<P: GamePosition>(label: &str, mut p: P, mated: fn(&P) -> bool) {
+pub fn check_mated_next_move<P: GamePosition + AlphaBetaPosition>(
+    label: &str,
+    mut p: P,
+    mated: fn(&P) -> bool,
+) {
     assert!(
         every_reply_mated_in(&mut p, 1, mated),
         "{label}: brute force finds a reply that escapes"

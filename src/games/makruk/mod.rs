@@ -39,7 +39,8 @@ pub use position::Position;
 pub use types::Move;
 
 use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome};
-use crate::search::{MATE, SearchPosition};
+use crate::rules::RulesPosition;
+use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{Counter, generate};
 use position::{ZOBRIST_COUNT_LEFT, ZOBRIST_COUNT_LIMIT};
@@ -127,7 +128,7 @@ impl Position {
     }
 }
 
-impl SearchPosition for Position {
+impl RulesPosition for Position {
     type Move = Move;
 
     #[inline]
@@ -139,10 +140,6 @@ impl SearchPosition for Position {
         generate(self, out, false);
     }
 
-    fn generate_noisy(&self, out: &mut Vec<Move>) {
-        generate(self, out, true);
-    }
-
     #[inline]
     fn make(&mut self, mv: Move) {
         self.make_move(mv);
@@ -151,6 +148,31 @@ impl SearchPosition for Position {
     #[inline]
     fn unmake(&mut self) {
         self.unmake_move();
+    }
+
+    /// Board, side to move and counting state. The exact count is hashed
+    /// only when fewer than 48 plies remain (where it can change results
+    /// inside a search); further away only the limit is hashed, so that
+    /// transpositions of different lengths still share entries.
+    fn key(&self) -> u64 {
+        let mut k = self.key;
+        if self.counting_limit != 0 {
+            let left = self.counting_limit as i64 - self.counting_ply as i64;
+            let bucket = left.clamp(-1, 48) + 2;
+            k ^= ZOBRIST_COUNT_LIMIT
+                .wrapping_mul(self.counting_limit as u64)
+                .rotate_left(17);
+            k ^= ZOBRIST_COUNT_LEFT
+                .wrapping_mul(bucket as u64)
+                .rotate_left(31);
+        }
+        k
+    }
+}
+
+impl AlphaBetaPosition for Position {
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        generate(self, out, true);
     }
 
     fn make_null(&mut self) {
@@ -173,25 +195,6 @@ impl SearchPosition for Position {
     #[inline]
     fn in_check(&self) -> bool {
         self.checkers() != 0
-    }
-
-    /// Board, side to move and counting state. The exact count is hashed
-    /// only when fewer than 48 plies remain (where it can change results
-    /// inside a search); further away only the limit is hashed, so that
-    /// transpositions of different lengths still share entries.
-    fn key(&self) -> u64 {
-        let mut k = self.key;
-        if self.counting_limit != 0 {
-            let left = self.counting_limit as i64 - self.counting_ply as i64;
-            let bucket = left.clamp(-1, 48) + 2;
-            k ^= ZOBRIST_COUNT_LIMIT
-                .wrapping_mul(self.counting_limit as u64)
-                .rotate_left(17);
-            k ^= ZOBRIST_COUNT_LEFT
-                .wrapping_mul(bucket as u64)
-                .rotate_left(31);
-        }
-        k
     }
 
     fn evaluate(&self) -> i32 {

@@ -8,7 +8,7 @@ use crate::games::zobrist::square_keys;
 
 pub(crate) static ZOBRIST: [[u64; 64]; 12] = square_keys::<12>(0x7AB1).0;
 pub(crate) const ZOBRIST_SIDE: u64 = 0xF3A1_5C2B_96D4_E807;
-/// Mixed into [`crate::search::SearchPosition::key`] for the counting state.
+/// Mixed into [`crate::search::AlphaBetaPosition::key`] for the counting state.
 pub(crate) const ZOBRIST_COUNT_LIMIT: u64 = 0x5D1E_C0A7_3B96_2F41;
 pub(crate) const ZOBRIST_COUNT_LEFT: u64 = 0xA24B_AED4_963E_E407;
 

@@ -25,7 +25,8 @@ pub use position::{Position, Repetition};
 pub use types::Move;
 
 use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
-use crate::search::{MATE, SearchPosition};
+use crate::rules::RulesPosition;
+use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{generate, has_legal_move};
 use types::*;
@@ -156,7 +157,7 @@ impl Position {
     }
 }
 
-impl SearchPosition for Position {
+impl RulesPosition for Position {
     type Move = Move;
 
     #[inline]
@@ -168,10 +169,6 @@ impl SearchPosition for Position {
         generate(self, out, false);
     }
 
-    fn generate_noisy(&self, out: &mut Vec<Move>) {
-        generate(self, out, true);
-    }
-
     #[inline]
     fn make(&mut self, mv: Move) {
         self.make_move(mv);
@@ -180,6 +177,16 @@ impl SearchPosition for Position {
     #[inline]
     fn unmake(&mut self) {
         self.unmake_move();
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl AlphaBetaPosition for Position {
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        generate(self, out, true);
     }
 
     fn make_null(&mut self) {
@@ -199,17 +206,13 @@ impl SearchPosition for Position {
         self.checkers != 0
     }
 
-    fn key(&self) -> u64 {
-        self.key
-    }
-
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
 
     /// Sennichite inside the search (one repetition decides) or in the game
     /// (fourfold); perpetual check is not a draw but a loss, see
-    /// [`SearchPosition::terminal_score`].
+    /// [`AlphaBetaPosition::terminal_score`].
     fn is_draw(&self, plies_from_root: usize) -> bool {
         self.repetition(plies_from_root) == Repetition::Draw
     }

@@ -20,7 +20,8 @@ pub use position::Position;
 pub use types::{Config, Move};
 
 use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome};
-use crate::search::{MATE, SearchPosition};
+use crate::rules::RulesPosition;
+use crate::search::{AlphaBetaPosition, MATE};
 use position::*;
 use types::*;
 
@@ -194,7 +195,7 @@ impl Position {
     }
 }
 
-impl SearchPosition for Position {
+impl RulesPosition for Position {
     type Move = Move;
 
     #[inline]
@@ -208,12 +209,6 @@ impl SearchPosition for Position {
         }
     }
 
-    fn generate_noisy(&self, out: &mut Vec<Move>) {
-        if self.result == ONGOING {
-            eval::road_wins(self, out);
-        }
-    }
-
     #[inline]
     fn make(&mut self, mv: Move) {
         self.make_move(mv);
@@ -222,6 +217,19 @@ impl SearchPosition for Position {
     #[inline]
     fn unmake(&mut self) {
         self.unmake_move();
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl AlphaBetaPosition for Position {
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        if self.result == ONGOING {
+            eval::road_wins(self, out);
+        }
     }
 
     fn make_null(&mut self) {
@@ -244,11 +252,6 @@ impl SearchPosition for Position {
     #[inline]
     fn in_check(&self) -> bool {
         false
-    }
-
-    #[inline]
-    fn key(&self) -> u64 {
-        self.key
     }
 
     fn evaluate(&self) -> i32 {
