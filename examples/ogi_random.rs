@@ -10,6 +10,7 @@
 //! See scripts/ogi-crosscheck.py.
 use tabula::games::ogi::{Ogi, Position};
 use tabula::games::{Game, GamePosition, MoveNotation, pv_formatter};
+use tabula::rules::RulesPosition;
 
 fn line(pos: &Position) -> String {
     let mut moves: Vec<String> = pos

@@ -5,7 +5,7 @@ mod common;
 
 use common::moves::play;
 use tabula::games::ogi::{Ogi, Position, Repetition};
-use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
 use tabula::search::{AlphaBetaPosition, MATE};
 
@@ -101,10 +101,7 @@ fn pawn_drop_mate_is_allowed() {
     assert!(p.legal_move_list().is_empty());
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Win {
-            winner: 0,
-            reason: "checkmate".to_string()
-        })
+        Some(Outcome::win(0, EndKind::Checkmate, "checkmate"))
     );
     assert_eq!(p.no_moves_score(3), -MATE + 3);
 }
@@ -118,10 +115,7 @@ fn no_legal_move_loses() {
     assert!(p.legal_move_list().is_empty());
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Win {
-            winner: 0,
-            reason: "no legal move".to_string()
-        })
+        Some(Outcome::win(0, EndKind::NoLegalMove, "no legal move"))
     );
     assert_eq!(p.no_moves_score(0), -MATE);
 }
@@ -165,9 +159,10 @@ fn sennichite_is_a_draw_on_the_fourth_occurrence() {
     play(&mut p, cycle);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Draw {
-            reason: "sennichite (fourfold repetition)".to_string()
-        })
+        Some(Outcome::draw(
+            EndKind::Repetition,
+            "sennichite (fourfold repetition)"
+        ))
     );
     assert!(p.is_draw(0));
 }
@@ -189,10 +184,7 @@ fn perpetual_check_loses_for_the_checker() {
     play(&mut p, cycle);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Win {
-            winner: 1,
-            reason: "perpetual check".to_string()
-        })
+        Some(Outcome::win(1, EndKind::PerpetualCheck, "perpetual check"))
     );
 }
 

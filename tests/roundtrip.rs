@@ -14,7 +14,7 @@
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
-use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
 use tabula::search::AlphaBetaPosition;
 
@@ -48,12 +48,9 @@ const MAX_PLIES_AFTER_END: usize = 6;
 /// A repetition draw depends on the game's history, which a position's
 /// notation does not carry; every other result must read back.
 fn history_free(outcome: &Option<Outcome>) -> bool {
-    match outcome {
-        Some(Outcome::Draw { reason }) | Some(Outcome::Win { reason, .. }) => {
-            !reason.contains("repetition")
-        }
-        None => true,
-    }
+    outcome
+        .as_ref()
+        .is_none_or(|o| o.kind != EndKind::Repetition)
 }
 
 fn sorted_moves<P: GamePosition>(pos: &P, notation: MoveNotation) -> Vec<String> {

@@ -6,6 +6,7 @@ use common::moves::play;
 use tabula::games::tak::ptn_file::{self, PtnGame};
 use tabula::games::tak::{Position, Tak};
 use tabula::games::{Game, GameError, GamePosition, MoveNotation};
+use tabula::rules::RulesPosition;
 
 fn game(size: usize) -> Tak {
     let mut g = Tak::new();

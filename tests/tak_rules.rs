@@ -5,7 +5,7 @@ mod common;
 use common::moves::play;
 use tabula::games::tak::Tak;
 use tabula::games::tak::position::*;
-use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
 use tabula::search::{AlphaBetaPosition, MATE};
 
@@ -97,13 +97,7 @@ fn double_road_mover_wins() {
     let mut p = pos(&g, "x3/2,21,2/1,x,1 1 5");
     play(&mut p, "b2-");
     assert_eq!(p.result, ROAD_WHITE);
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Win {
-            winner: 0,
-            reason: "road".into()
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome::win(0, EndKind::Road, "road")));
     // Black to move has lost at once.
     assert_eq!(p.terminal_score(3), Some(-MATE + 3));
     assert!(p.legal_move_list().is_empty());
@@ -130,17 +124,9 @@ fn flat_win_and_komi() {
         play(&mut p, mv);
         p.outcome()
     };
-    let white = Some(Outcome::Win {
-        winner: 0,
-        reason: "flat win".into(),
-    });
-    let black = Some(Outcome::Win {
-        winner: 1,
-        reason: "flat win".into(),
-    });
-    let draw = Some(Outcome::Draw {
-        reason: "flat count draw".into(),
-    });
+    let white = Some(Outcome::win(0, EndKind::FlatCount, "flat win"));
+    let black = Some(Outcome::win(1, EndKind::FlatCount, "flat win"));
+    let draw = Some(Outcome::draw(EndKind::FlatCount, "flat count draw"));
     // 5 flats to 4.
     assert_eq!(outcome(0, "c1"), white);
     assert_eq!(outcome(1, "c1"), white);
@@ -173,10 +159,7 @@ fn reserve_exhaustion_ends_the_game() {
     assert_eq!(p.stones_left, [0, 1]);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Win {
-            winner: 0,
-            reason: "flat win".into()
-        })
+        Some(Outcome::win(0, EndKind::FlatCount, "flat win"))
     );
     assert!(
         p.diagram()
@@ -210,9 +193,7 @@ fn repetition_is_a_draw() {
     play(&mut p, "a1+ e1+ a2- e2-");
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Draw {
-            reason: "repetition".into()
-        })
+        Some(Outcome::draw(EndKind::Repetition, "repetition"))
     );
     // Within a search a single repetition counts.
     let mut q = pos(&g, "x5/x5/x5/x5/1,x3,2 1 3");

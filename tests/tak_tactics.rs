@@ -6,7 +6,7 @@ mod common;
 
 use common::mate;
 use tabula::games::tak::{Position, Tak};
-use tabula::games::{Game, GamePosition, MoveNotation, Outcome};
+use tabula::games::{Game, GamePosition, MoveNotation};
 use tabula::rules::RulesPosition;
 use tabula::search::{AlphaBetaPosition, Score, SearchLimits};
 
@@ -50,7 +50,7 @@ fn position(size: usize, tps: &str) -> Position {
 
 /// The player `mover` has won in `p`.
 fn won_by(p: &Position, mover: usize) -> bool {
-    matches!(p.outcome(), Some(Outcome::Win { winner, .. }) if winner == mover)
+    p.outcome().is_some_and(|o| o.winner() == Some(mover))
 }
 
 /// The side to move forces a win within `n` of its own moves.

@@ -238,9 +238,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             searchmoves: restrict,
             formatter: pv_formatter::<G::Pos>(notation),
         });
-        Ok(self.position.outcome().map(|o| match o {
-            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
-        }))
+        Ok(self.position.outcome().map(|o| o.reason))
     }
 
     fn stop(&self) {

@@ -12,6 +12,7 @@ pub mod tak;
 pub mod zobrist;
 
 use crate::rules::RulesPosition;
+pub use crate::rules::{EndKind, Outcome};
 use crate::search::PvFormatter;
 use std::fmt;
 use std::sync::Arc;
@@ -49,19 +50,6 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-/// How a finished game ended, from the first player's point of view.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// `winner` is 0 for the first player (White / sente), 1 for the second.
-    Win {
-        winner: usize,
-        reason: String,
-    },
-    Draw {
-        reason: String,
-    },
-}
-
 /// A game-specific engine option (the protocol layer prints and parses it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionKind {
@@ -97,9 +85,6 @@ pub trait GamePosition: RulesPosition {
     fn legal_move_list(&self) -> Vec<Self::Move>;
     /// A human-readable board diagram, without the notation line.
     fn diagram(&self) -> String;
-    /// The result if the game is over in this position (mate, stalemate,
-    /// repetition, counting, ...), else `None`.
-    fn outcome(&self) -> Option<Outcome>;
     /// Number of legal leaf nodes `depth` plies below this position.
     fn perft(&mut self, depth: u32) -> u64;
 }

@@ -12,6 +12,7 @@
 //! line against the game's rules, naming `file:line` on error.
 
 use crate::games::{Game, GamePosition, MoveNotation};
+use crate::rules::RulesPosition;
 use nom::{
     IResult,
     branch::alt,
@@ -175,7 +176,7 @@ pub fn validate<G: Game>(game: &G, openings: Vec<Opening>) -> Result<Vec<Opening
         };
         play_moves(&mut pos, &o.moves).map_err(|e| format!("{}: {e}", o.source))?;
         if let Some(r) = pos.outcome() {
-            return Err(format!("{}: the game is already over ({r:?})", o.source));
+            return Err(format!("{}: the game is already over: {r}", o.source));
         }
         out.push(o);
     }

@@ -10,7 +10,7 @@ use crate::games::makruk::{self, Makruk};
 use crate::games::ogi::Ogi;
 use crate::games::tak::ptn_file::{self, PtnGame};
 use crate::games::tak::{self, Tak};
-use crate::games::{Game, GamePosition, MoveNotation, Outcome};
+use crate::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
 
@@ -121,13 +121,11 @@ pub trait MatchGame: Game {
     }
     /// The reason text of a game the rules ended (`White mates`).
     fn outcome_text(&self, outcome: &Outcome) -> String {
-        let sides = Self::SIDES;
-        match outcome {
-            Outcome::Win { winner, reason } if reason == "checkmate" => {
-                format!("{} mates", sides[*winner])
-            }
-            Outcome::Win { winner, reason } => format!("{} wins by {reason}", sides[*winner]),
-            Outcome::Draw { reason } => format!("Draw by {reason}"),
+        let reason = &outcome.reason;
+        match outcome.winner().and_then(|w| Self::SIDES.get(w)) {
+            Some(side) if outcome.kind == EndKind::Checkmate => format!("{side} mates"),
+            Some(side) => format!("{side} wins by {reason}"),
+            None => format!("Draw by {reason}"),
         }
     }
     /// One game in the record format, ending with an empty line.
@@ -217,19 +215,16 @@ impl MatchGame for Tak {
     }
 
     fn outcome_text(&self, outcome: &Outcome) -> String {
-        let sides = Self::SIDES;
-        match outcome {
-            Outcome::Win { winner, reason } if reason == "road" => {
-                format!("{} wins by a road", sides[*winner])
-            }
-            Outcome::Win { winner, reason } if reason == "flat win" => {
-                format!("{} wins on flats", sides[*winner])
-            }
-            Outcome::Win { winner, reason } => format!("{} wins by {reason}", sides[*winner]),
-            Outcome::Draw { reason } if reason == "flat count draw" => {
-                "Draw on flats (equal count)".to_string()
-            }
-            Outcome::Draw { reason } => format!("Draw by {reason}"),
+        let reason = &outcome.reason;
+        match (
+            outcome.winner().and_then(|w| Self::SIDES.get(w)),
+            outcome.kind,
+        ) {
+            (Some(side), EndKind::Road) => format!("{side} wins by a road"),
+            (Some(side), EndKind::FlatCount) => format!("{side} wins on flats"),
+            (Some(side), _) => format!("{side} wins by {reason}"),
+            (None, EndKind::FlatCount) => "Draw on flats (equal count)".to_string(),
+            (None, _) => format!("Draw by {reason}"),
         }
     }
 

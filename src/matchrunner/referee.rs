@@ -6,7 +6,7 @@ use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::Opening;
 use super::record::{GameRecord, GameResult, MatchGame, Termination, engine_for};
 use super::timecontrol::TimeControl;
-use crate::games::{GamePosition, MoveNotation, Outcome};
+use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 use std::time::{Duration, Instant};
 
@@ -159,9 +159,9 @@ pub fn play_game<G: MatchGame>(
     let mut plies = 0usize;
     loop {
         if let Some(o) = pos.outcome() {
-            let result = match o {
-                Outcome::Win { winner, .. } => win(winner),
-                Outcome::Draw { .. } => GameResult::Draw,
+            let result = match o.winner() {
+                Some(winner) => win(winner),
+                None => GameResult::Draw,
             };
             finish(&mut rec, result, game.outcome_text(&o), Termination::Normal);
             break;

@@ -5,7 +5,7 @@
 //! The session loop that drives it lives in `daemon/cecp_loop.rs`; see
 //! protocol-spec/cecp.md.
 
-use crate::games::Outcome;
+use crate::games::{EndKind, Outcome};
 use crate::search::{Score, SearchInfo, SearchLimits};
 use nom::{
     IResult, Parser,
@@ -370,33 +370,31 @@ pub fn thinking_line(info: &SearchInfo) -> String {
 /// the engine offers or accepts a draw instead of claiming it, because
 /// XBoard forfeits a claim it cannot verify.
 pub fn is_counting_draw(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Draw { reason } if reason.starts_with("counting"))
+    outcome.is_draw() && outcome.kind == EndKind::Counting
 }
 
 /// The result line for a finished game: `1-0 {White mates}`.
 pub fn result_line_for(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            let (code, name) = if *winner == 0 {
+    let reason = &outcome.reason;
+    match outcome.winner() {
+        Some(winner) => {
+            let (code, name) = if winner == 0 {
                 ("1-0", "White")
             } else {
                 ("0-1", "Black")
             };
-            if reason == "checkmate" {
+            if outcome.kind == EndKind::Checkmate {
                 format!("{code} {{{name} mates}}")
             } else {
                 format!("{code} {{{name} wins by {reason}}}")
             }
         }
-        Outcome::Draw { reason } => {
-            let text = if reason.starts_with("counting") {
-                "Draw by counting".to_string()
-            } else if reason.contains("repetition") {
-                "Draw by repetition".to_string()
-            } else if reason == "stalemate" {
-                "Stalemate".to_string()
-            } else {
-                format!("Draw by {reason}")
+        None => {
+            let text = match outcome.kind {
+                EndKind::Counting => "Draw by counting".to_string(),
+                EndKind::Repetition => "Draw by repetition".to_string(),
+                EndKind::NoLegalMove => "Stalemate".to_string(),
+                _ => format!("Draw by {reason}"),
             };
             format!("1/2-1/2 {{{text}}}")
         }

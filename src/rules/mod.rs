@@ -4,6 +4,10 @@
 //! [`RulesPosition`] in `search/`; notation in and out is layered on top of
 //! it in `games/` ([`crate::games::GamePosition`]).
 
+mod outcome;
+
+pub use outcome::{EndKind, Outcome};
+
 /// Who decides in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Turn {
@@ -62,4 +66,7 @@ pub trait RulesPosition: Clone + Send + 'static {
     /// Zobrist-style hash of everything that decides the legal moves and the
     /// result (board, side to move, hands, counting state).
     fn key(&self) -> u64;
+    /// The result if the game is over in this position (mate, stalemate,
+    /// repetition, counting, road, ...), else `None`.
+    fn outcome(&self) -> Option<Outcome>;
 }

@@ -3,6 +3,7 @@
 //! every pruning path), and an explicit tree for quiescence.
 
 use super::*;
+use crate::rules::{EndKind, Outcome};
 use crossbeam_channel::{Receiver, unbounded};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -50,6 +51,14 @@ impl Nim {
 
 impl RulesPosition for Nim {
     type Move = NimMove;
+
+    /// Normal play: whoever cannot take (every pile empty) has lost.
+    fn outcome(&self) -> Option<Outcome> {
+        self.piles
+            .iter()
+            .all(|&p| p == 0)
+            .then(|| Outcome::win(self.side ^ 1, EndKind::NoLegalMove, "no stones left"))
+    }
 
     fn side_to_move(&self) -> usize {
         self.side
@@ -161,6 +170,12 @@ impl Skirmish {
 
 impl RulesPosition for Skirmish {
     type Move = u8;
+
+    /// A side without material has lost.
+    fn outcome(&self) -> Option<Outcome> {
+        (self.material[self.side] == 0)
+            .then(|| Outcome::win(self.side ^ 1, EndKind::NoLegalMove, "no material"))
+    }
 
     fn side_to_move(&self) -> usize {
         self.side
@@ -274,6 +289,11 @@ impl Tree {
 
 impl RulesPosition for Tree {
     type Move = usize;
+
+    /// The tree's leaves are scored by its evaluation, never ended by a rule.
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
 
     fn side_to_move(&self) -> usize {
         (self.path.len() - 1) % 2
@@ -937,6 +957,10 @@ struct Broken(Nim);
 
 impl RulesPosition for Broken {
     type Move = NimMove;
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
 
     fn side_to_move(&self) -> usize {
         self.0.side_to_move()

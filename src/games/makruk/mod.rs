@@ -38,7 +38,9 @@ pub mod types;
 pub use position::Position;
 pub use types::Move;
 
-use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome};
+use crate::games::{
+    EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
+};
 use crate::rules::RulesPosition;
 use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
@@ -167,6 +169,31 @@ impl RulesPosition for Position {
                 .rotate_left(31);
         }
         k
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut c = Counter(0);
+        generate(self, &mut c, false);
+        if c.0 == 0 {
+            return Some(if self.in_check() {
+                Outcome::win(self.side ^ 1, EndKind::Checkmate, "checkmate")
+            } else {
+                Outcome::draw(EndKind::NoLegalMove, "stalemate")
+            });
+        }
+        if self.counting_exceeded() {
+            return Some(Outcome::draw(
+                EndKind::Counting,
+                format!(
+                    "counting limit reached ({} > {} plies)",
+                    self.counting_ply, self.counting_limit
+                ),
+            ));
+        }
+        if self.repetitions(0) >= 2 {
+            return Some(Outcome::draw(EndKind::Repetition, "threefold repetition"));
+        }
+        None
     }
 }
 
@@ -365,37 +392,6 @@ impl GamePosition for Position {
             s.push_str(sep);
         }
         s
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let mut c = Counter(0);
-        generate(self, &mut c, false);
-        if c.0 == 0 {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: self.side ^ 1,
-                    reason: "checkmate".to_string(),
-                }
-            } else {
-                Outcome::Draw {
-                    reason: "stalemate".to_string(),
-                }
-            });
-        }
-        if self.counting_exceeded() {
-            return Some(Outcome::Draw {
-                reason: format!(
-                    "counting limit reached ({} > {} plies)",
-                    self.counting_ply, self.counting_limit
-                ),
-            });
-        }
-        if self.repetitions(0) >= 2 {
-            return Some(Outcome::Draw {
-                reason: "threefold repetition".to_string(),
-            });
-        }
-        None
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

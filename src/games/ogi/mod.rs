@@ -24,7 +24,7 @@ pub mod types;
 pub use position::{Position, Repetition};
 pub use types::Move;
 
-use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
+use crate::games::{EndKind, Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
 use crate::rules::RulesPosition;
 use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
@@ -181,6 +181,28 @@ impl RulesPosition for Position {
 
     fn key(&self) -> u64 {
         self.key
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !has_legal_move(self) {
+            return Some(if self.in_check() {
+                Outcome::win(self.side ^ 1, EndKind::Checkmate, "checkmate")
+            } else {
+                Outcome::win(self.side ^ 1, EndKind::NoLegalMove, "no legal move")
+            });
+        }
+        match self.repetition(0) {
+            Repetition::Draw => Some(Outcome::draw(
+                EndKind::Repetition,
+                "sennichite (fourfold repetition)",
+            )),
+            Repetition::LossFor(c) => Some(Outcome::win(
+                c ^ 1,
+                EndKind::PerpetualCheck,
+                "perpetual check",
+            )),
+            Repetition::None => None,
+        }
     }
 }
 
@@ -360,29 +382,6 @@ impl GamePosition for Position {
             if self.side == SENTE { "  *" } else { "" }
         ));
         s
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if !has_legal_move(self) {
-            return Some(Outcome::Win {
-                winner: self.side ^ 1,
-                reason: if self.in_check() {
-                    "checkmate".to_string()
-                } else {
-                    "no legal move".to_string()
-                },
-            });
-        }
-        match self.repetition(0) {
-            Repetition::Draw => Some(Outcome::Draw {
-                reason: "sennichite (fourfold repetition)".to_string(),
-            }),
-            Repetition::LossFor(c) => Some(Outcome::Win {
-                winner: c ^ 1,
-                reason: "perpetual check".to_string(),
-            }),
-            Repetition::None => None,
-        }
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

@@ -19,7 +19,9 @@ pub mod types;
 pub use position::Position;
 pub use types::{Config, Move};
 
-use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome};
+use crate::games::{
+    EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
+};
 use crate::rules::RulesPosition;
 use crate::search::{AlphaBetaPosition, MATE};
 use position::*;
@@ -223,6 +225,25 @@ impl RulesPosition for Position {
     fn key(&self) -> u64 {
         self.key
     }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.result != ONGOING {
+            let kind = if self.result == ROAD_WHITE || self.result == ROAD_BLACK {
+                EndKind::Road
+            } else {
+                EndKind::FlatCount
+            };
+            let reason = ptn::result_reason(self.result);
+            return Some(match self.winner() {
+                Some(winner) => Outcome::win(winner, kind, reason),
+                None => Outcome::draw(kind, reason),
+            });
+        }
+        if self.repetitions(0) >= 2 {
+            return Some(Outcome::draw(EndKind::Repetition, "repetition"));
+        }
+        None
+    }
 }
 
 impl AlphaBetaPosition for Position {
@@ -404,22 +425,6 @@ impl GamePosition for Position {
             s.push_str("Result: draw (repetition), score 0\n");
         }
         s
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if self.result != ONGOING {
-            let reason = ptn::result_reason(self.result).to_string();
-            return Some(match self.winner() {
-                Some(winner) => Outcome::Win { winner, reason },
-                None => Outcome::Draw { reason },
-            });
-        }
-        if self.repetitions(0) >= 2 {
-            return Some(Outcome::Draw {
-                reason: "repetition".to_string(),
-            });
-        }
-        None
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

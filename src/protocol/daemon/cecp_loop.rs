@@ -7,7 +7,6 @@
 use super::super::cecp::{self, CecpCommand, CecpState};
 use super::{Daemon, ENGINE_NAME};
 use crate::engine::registry::VARIANTS;
-use crate::games::Outcome;
 use crate::search::SearchEvent;
 
 impl Daemon {
@@ -101,7 +100,7 @@ impl Daemon {
             CecpCommand::SetBoard(fen) => self.cecp_setboard(&fen),
             CecpCommand::Draw => {
                 // Accepted exactly when a rule already drew the game.
-                if matches!(self.session.outcome(), Some(Outcome::Draw { .. })) {
+                if self.session.outcome().is_some_and(|o| o.is_draw()) {
                     self.send("offer draw");
                 }
             }
