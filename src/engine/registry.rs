@@ -1,16 +1,90 @@
-//! The games tabula plays. Adding a game is one line in [`VARIANTS`] and one
-//! arm in [`create`].
+//! The games tabula plays: the one place a game is named. Adding a game is
+//! one line in the `registry!` call below; the daemon, the CLI and the match
+//! runner all find it here.
 
 use super::session::{EngineSession, GameSession};
+use crate::games::Game;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::tak::Tak;
 use crate::search::SearchEvent;
 use crossbeam_channel::Sender;
 
-/// Variant ids in the order `UCI_Variant` lists them; the first is the
-/// default of the UCI dialect.
-pub const VARIANTS: &[&str] = &["makruk", "tak", "ogi"];
+/// One game of the registry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameEntry {
+    /// The variant id (`UCI_Variant`, the CLI, `tabula match --game`).
+    pub id: &'static str,
+    /// The handshake words (`uci`, `usi`, `tei`, `ubgi`, `xboard`) over
+    /// which the game is played. A handshake other than `uci` selects the
+    /// first game that lists it (`tei` → Tak); over `uci`, `UCI_Variant`
+    /// chooses among the games that list `uci`.
+    pub handshakes: &'static [&'static str],
+}
+
+impl GameEntry {
+    pub fn speaks(&self, handshake: &str) -> bool {
+        self.handshakes.contains(&handshake)
+    }
+}
+
+/// Something to do with a game's types, chosen by variant id at run time:
+/// the CLI and the match runner reach a game's `Game` type through this.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// Defines [`GAMES`], [`VARIANTS`] and [`visit`] from one list, so that a
+/// game is named once.
+macro_rules! registry {
+    ($($game:ty => [$($handshake:literal),+]),+ $(,)?) => {
+        /// Every game, in the order `UCI_Variant` lists them; the first is
+        /// the default of the UCI dialect.
+        pub const GAMES: &[GameEntry] = &[
+            $(GameEntry { id: <$game as Game>::ID, handshakes: &[$($handshake),+] }),+
+        ];
+
+        /// The variant ids of [`GAMES`], in order.
+        pub const VARIANTS: &[&str] = &[$(<$game as Game>::ID),+];
+
+        /// Runs `visitor` with the game whose id is `id`; `None` for an
+        /// unknown id.
+        pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if id == <$game as Game>::ID {
+                    return Some(visitor.visit::<$game>());
+                }
+            )+
+            None
+        }
+    };
+}
+
+registry! {
+    Makruk => ["uci", "xboard"],
+    Tak => ["tei", "uci"],
+    Ogi => ["usi", "uci"],
+}
+
+/// The entry of variant `id`.
+pub fn entry(id: &str) -> Option<&'static GameEntry> {
+    GAMES.iter().find(|g| g.id == id)
+}
+
+/// The game a handshake other than `uci` selects (`tei` → `tak`).
+pub fn native_game(handshake: &str) -> Option<&'static str> {
+    GAMES.iter().find(|g| g.speaks(handshake)).map(|g| g.id)
+}
+
+/// The variant ids playable over `handshake`, in registry order.
+pub fn games_speaking(handshake: &str) -> Vec<&'static str> {
+    GAMES
+        .iter()
+        .filter(|g| g.speaks(handshake))
+        .map(|g| g.id)
+        .collect()
+}
 
 /// A new session for `variant`, or `None` for an unknown id.
 pub fn create(
@@ -18,10 +92,56 @@ pub fn create(
     events: Sender<SearchEvent>,
     hash_mb: usize,
 ) -> Option<Box<dyn EngineSession>> {
-    match variant {
-        "makruk" => Some(Box::new(GameSession::<Makruk>::new(events, hash_mb))),
-        "tak" => Some(Box::new(GameSession::<Tak>::new(events, hash_mb))),
-        "ogi" => Some(Box::new(GameSession::<Ogi>::new(events, hash_mb))),
-        _ => None,
+    struct NewSession {
+        events: Sender<SearchEvent>,
+        hash_mb: usize,
+    }
+    impl GameVisitor for NewSession {
+        type Output = Box<dyn EngineSession>;
+        fn visit<G: Game>(self) -> Self::Output {
+            Box::new(GameSession::<G>::new(self.events, self.hash_mb))
+        }
+    }
+    visit(variant, NewSession { events, hash_mb })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_reach_their_game() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert!(
+                GAMES[i + 1..].iter().all(|h| h.id != g.id),
+                "{} twice",
+                g.id
+            );
+            struct Id;
+            impl GameVisitor for Id {
+                type Output = &'static str;
+                fn visit<G: Game>(self) -> &'static str {
+                    G::ID
+                }
+            }
+            assert_eq!(visit(g.id, Id), Some(g.id));
+        }
+        assert_eq!(visit("chess", ()), None);
+    }
+
+    impl GameVisitor for () {
+        type Output = ();
+        fn visit<G: Game>(self) {}
+    }
+
+    #[test]
+    fn handshakes_select_games() {
+        assert_eq!(native_game("tei"), Some("tak"));
+        assert_eq!(native_game("usi"), Some("ogi"));
+        assert_eq!(native_game("xboard"), Some("makruk"));
+        assert_eq!(native_game("hub"), None);
+        assert_eq!(games_speaking("uci"), VARIANTS.to_vec());
+        assert_eq!(games_speaking("xboard"), vec!["makruk"]);
+        assert!(entry("ogi").is_some_and(|e| e.speaks("usi") && !e.speaks("tei")));
     }
 }

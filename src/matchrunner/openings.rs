@@ -238,8 +238,11 @@ mod tests {
                 .unwrap_err()
                 .contains("no openings")
         );
-        let e = validate(&g, parse_text("k7/8/2K5/8/8/8/8/RR6 b - - 0 1\n", "m.txt").unwrap())
-            .unwrap_err();
+        let e = validate(
+            &g,
+            parse_text("k7/8/2K5/8/8/8/8/RR6 b - - 0 1\n", "m.txt").unwrap(),
+        )
+        .unwrap_err();
         assert_eq!(
             e, "m.txt:1: the game is already over: player 1 wins by checkmate",
             "a finished opening is named in words"

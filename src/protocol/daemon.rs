@@ -6,7 +6,7 @@ use super::dialect::{CommonOption, Dialect};
 use super::io::{Input, spawn_reader, spawn_writer};
 use super::options::{EngineOptions, OptionValue, check_value, common_spec, format_option};
 use crate::engine::EngineSession;
-use crate::engine::registry::{self, VARIANTS};
+use crate::engine::registry;
 use crate::games::OptionSpec;
 use crate::search::{SearchEvent, SearchInfo};
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
@@ -61,7 +61,7 @@ impl Daemon {
         events_rx: Receiver<SearchEvent>,
     ) -> Option<Self> {
         let options = EngineOptions::default();
-        let variant = VARIANTS.first()?;
+        let variant = registry::VARIANTS.first()?;
         let session = registry::create(variant, events.clone(), options.hash_mb)?;
         Some(Daemon {
             dialect: Dialect::default(),
@@ -258,11 +258,12 @@ impl Daemon {
     /// Engine-wide options first, then the current game's.
     fn all_options(&self) -> Vec<OptionSpec> {
         let variant = self.session.variant();
+        let variants = self.dialect.variants();
         let mut specs: Vec<OptionSpec> = self
             .dialect
             .common_options()
             .iter()
-            .map(|&o| common_spec(&self.dialect, o, VARIANTS, variant))
+            .map(|&o| common_spec(&self.dialect, o, &variants, variant))
             .collect();
         specs.extend(self.session.game_options());
         specs
@@ -276,7 +277,8 @@ impl Daemon {
             .copied()
             .find(|&o| self.dialect.option_name(o).eq_ignore_ascii_case(name));
         if let Some(option) = common {
-            let spec = common_spec(&self.dialect, option, VARIANTS, self.session.variant());
+            let variants = self.dialect.variants();
+            let spec = common_spec(&self.dialect, option, &variants, self.session.variant());
             match check_value(&spec, value) {
                 Ok(v) => self.apply_common(option, v),
                 Err(e) => self.error(&format!("setoption: {e}")),
@@ -334,7 +336,7 @@ impl Daemon {
         if variant == self.session.variant() {
             return true;
         }
-        if !VARIANTS.contains(&variant) {
+        if registry::entry(variant).is_none() {
             return false;
         }
         self.stop_and_wait();

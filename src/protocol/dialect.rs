@@ -7,6 +7,7 @@
 //! registry) without touching game code.
 
 use super::command::{GoParams, Handshake};
+use crate::engine::registry;
 use crate::games::MoveNotation;
 use crate::search::{Bound, MateAnswer, Score, SearchLimits};
 
@@ -38,25 +39,27 @@ pub enum CommonOption {
 }
 
 impl Dialect {
-    /// True when this handshake word is spoken by tabula today.
+    /// True when this handshake word is spoken by tabula today: UCI always,
+    /// any other when a registered game speaks it.
     pub fn is_supported(handshake: Handshake) -> bool {
-        matches!(
-            handshake,
-            Handshake::Uci | Handshake::Usi | Handshake::Tei | Handshake::Cecp
-        )
+        let dialect = Dialect { handshake };
+        handshake == Handshake::Uci || registry::native_game(dialect.name()).is_some()
     }
 
-    /// The game a handshake selects: TEI is Tak's protocol, USI Ōgi's. UCI
-    /// keeps the current game (`UCI_Variant` picks one).
+    /// The game a handshake selects: the first registered game that speaks
+    /// it (TEI is Tak's protocol, USI Ōgi's, CECP is offered for Makruk).
+    /// UCI keeps the current game (`UCI_Variant` picks one).
     pub fn native_variant(&self) -> Option<&'static str> {
         match self.handshake {
             Handshake::Uci => None,
-            Handshake::Usi => Some("ogi"),
-            Handshake::Tei => Some("tak"),
-            Handshake::Ubgi => Some("backgammon"),
-            // XBoard knows Makruk; tabula offers only Makruk over CECP.
-            Handshake::Cecp => Some("makruk"),
+            _ => registry::native_game(self.name()),
         }
+    }
+
+    /// The games this dialect can play, in registry order (the values of
+    /// `UCI_Variant`, the variants CECP announces).
+    pub fn variants(&self) -> Vec<&'static str> {
+        registry::games_speaking(self.name())
     }
 
     /// The engine-wide options of this dialect, in the order the handshake

@@ -6,7 +6,6 @@
 
 use super::super::cecp::{self, CecpCommand, CecpState};
 use super::{Daemon, ENGINE_NAME};
-use crate::engine::registry::VARIANTS;
 use crate::search::SearchEvent;
 
 impl Daemon {
@@ -32,11 +31,7 @@ impl Daemon {
             CecpCommand::Quit => return false,
             CecpCommand::Xboard | CecpCommand::Ignored => {}
             CecpCommand::Protover(_) => {
-                let variants: Vec<&str> = VARIANTS
-                    .iter()
-                    .copied()
-                    .filter(|v| *v == "makruk")
-                    .collect();
+                let variants = self.dialect.variants();
                 self.send(cecp::features(ENGINE_NAME, &variants));
             }
             CecpCommand::New => {
@@ -45,7 +40,7 @@ impl Daemon {
                 self.session.new_game();
             }
             CecpCommand::Variant(v) => {
-                if v != "makruk" || !self.switch_variant(&v) {
+                if !self.dialect.variants().contains(&v.as_str()) || !self.switch_variant(&v) {
                     self.send(format!("Error (unsupported variant): variant {v}"));
                 }
             }
