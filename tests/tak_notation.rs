@@ -151,6 +151,7 @@ fn bad_tps_rejected() {
                 assert!(!parse, "{t}: expected Parse, got Illegal({m})");
                 assert!(m.starts_with("bad TPS: ") && m.contains(msg), "{t}: {m}");
             }
+            Err(e @ GameError::Unsupported(_)) => panic!("{t}: a TPS is refused as {e:?}"),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Engine sessions: one per game kind, each owning a search worker thread,
 //! and the registry of games. Knows no protocol text.
 
+pub mod error;
 pub mod registry;
 pub mod session;
 
+pub use error::{EngineError, ErrorKind};
 pub use session::{BenchPosition, BenchReport, EngineSession, GameSession};

@@ -5,7 +5,8 @@
 //! [`EngineSession`] trait; [`GameSession`] implements it once for every
 //! [`Game`], so adding a game needs no code here.
 
-use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter};
+use super::error::EngineError;
+use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter, shorten};
 use crate::rules::RulesPosition;
 use crate::search::{Job, SearchEvent, SearchLimits, SearchSettings, SearchWorker, Searcher};
 use crossbeam_channel::Sender;
@@ -41,22 +42,22 @@ pub trait EngineSession: Send {
     /// The variant id (`makruk`).
     fn variant(&self) -> &'static str;
     fn game_options(&self) -> Vec<OptionSpec>;
-    fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError>;
     /// Back to the start position, with the hash cleared.
     fn new_game(&mut self);
     /// A new game with an argument (`teinewgame <size>`); on error nothing
     /// changes.
-    fn new_game_with(&mut self, arg: &str) -> Result<(), String>;
+    fn new_game_with(&mut self, arg: &str) -> Result<(), EngineError>;
     /// Whether [`EngineSession::new_game_with`] would accept `arg`; changes
     /// nothing.
-    fn check_new_game_with(&self, arg: &str) -> Result<(), String>;
+    fn check_new_game_with(&self, arg: &str) -> Result<(), EngineError>;
     /// Whether every `go searchmoves` move is legal in the current position;
     /// changes nothing.
     fn check_searchmoves(
         &self,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<(), String>;
+    ) -> Result<(), EngineError>;
     /// Keywords `position` accepts for this game (`fen`, `tps`, `sfen`).
     fn position_keywords(&self) -> &'static [&'static str];
     /// The label of `d`'s notation line in the game's own dialect.
@@ -68,7 +69,7 @@ pub trait EngineSession: Send {
         base: Option<&str>,
         moves: &[String],
         notation: MoveNotation,
-    ) -> Result<(), String>;
+    ) -> Result<(), EngineError>;
     /// Starts a search of the current position on the worker thread.
     /// `Ok(Some(reason))` when the game is already over by a rule (the
     /// search still runs, so the GUI gets its move and adjudicates).
@@ -78,7 +79,7 @@ pub trait EngineSession: Send {
         settings: SearchSettings,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<Option<String>, String>;
+    ) -> Result<Option<String>, EngineError>;
     fn stop(&self);
     fn ponderhit(&self);
     fn is_searching(&self) -> bool;
@@ -121,15 +122,12 @@ impl<G: Game> GameSession<G> {
         &self,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<Vec<<G::Pos as RulesPosition>::Move>, String> {
+    ) -> Result<Vec<<G::Pos as RulesPosition>::Move>, EngineError> {
         searchmoves
             .iter()
             .map(|text| {
                 self.position.parse_move(text, notation).map_err(|e| {
-                    format!(
-                        "searchmoves '{}': {e}",
-                        crate::protocol::command::shorten(text)
-                    )
+                    EngineError::from(e).within(&format!("searchmoves '{}'", shorten(text)))
                 })
             })
             .collect()
@@ -149,7 +147,7 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.game.options()
     }
 
-    fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         self.game.set_option(name, value)?;
         if self.game.option_restarts_game(name) {
             self.worker.stop();
@@ -164,21 +162,21 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.worker.clear_hash();
     }
 
-    fn new_game_with(&mut self, arg: &str) -> Result<(), String> {
+    fn new_game_with(&mut self, arg: &str) -> Result<(), EngineError> {
         self.game.new_game_argument(arg)?;
         self.new_game();
         Ok(())
     }
 
-    fn check_new_game_with(&self, arg: &str) -> Result<(), String> {
-        self.game.clone().new_game_argument(arg)
+    fn check_new_game_with(&self, arg: &str) -> Result<(), EngineError> {
+        Ok(self.game.clone().new_game_argument(arg)?)
     }
 
     fn check_searchmoves(
         &self,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         self.parse_searchmoves(searchmoves, notation).map(|_| ())
     }
 
@@ -195,27 +193,14 @@ impl<G: Game> EngineSession for GameSession<G> {
         base: Option<&str>,
         moves: &[String],
         notation: MoveNotation,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         let mut pos = match base {
             None => self.game.start_position(),
-            Some(text) => self.game.parse_position(text).map_err(|e| {
-                // Games that name their notation (`bad TPS: ...`) say it
-                // themselves.
-                let e = e.to_string();
-                if e.starts_with("bad ") {
-                    e
-                } else {
-                    format!("bad position: {e}")
-                }
-            })?,
+            Some(text) => self.game.parse_position(text)?,
         };
         for (i, text) in moves.iter().enumerate() {
             let mv = pos.parse_move(text, notation).map_err(|e| {
-                format!(
-                    "move {} '{}': {e}",
-                    i + 1,
-                    crate::protocol::command::shorten(text)
-                )
+                EngineError::from(e).within(&format!("move {} '{}'", i + 1, shorten(text)))
             })?;
             pos.play(mv);
         }
@@ -229,7 +214,7 @@ impl<G: Game> EngineSession for GameSession<G> {
         settings: SearchSettings,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<Option<String>, String> {
+    ) -> Result<Option<String>, EngineError> {
         let restrict = self.parse_searchmoves(searchmoves, notation)?;
         self.worker.start(Job {
             position: self.position.clone(),

@@ -37,6 +37,20 @@ pub enum GameError {
     /// The text is well-formed, but the position is impossible or the move
     /// is not legal in the current position.
     Illegal(String),
+    /// The game has no such thing (an option it does not know, a new-game
+    /// argument it does not take).
+    Unsupported(String),
+}
+
+impl GameError {
+    /// The same error with `prefix` before its message (`bad position: ...`).
+    pub fn prefixed(self, prefix: &str) -> GameError {
+        match self {
+            GameError::Parse(s) => GameError::Parse(format!("{prefix}{s}")),
+            GameError::Illegal(s) => GameError::Illegal(format!("{prefix}{s}")),
+            GameError::Unsupported(s) => GameError::Unsupported(format!("{prefix}{s}")),
+        }
+    }
 }
 
 impl fmt::Display for GameError {
@@ -44,6 +58,7 @@ impl fmt::Display for GameError {
         match self {
             GameError::Parse(s) => write!(f, "{s}"),
             GameError::Illegal(s) => write!(f, "{s}"),
+            GameError::Unsupported(s) => write!(f, "{s}"),
         }
     }
 }
@@ -89,6 +104,18 @@ pub trait GamePosition: RulesPosition {
     fn perft(&mut self, depth: u32) -> u64;
 }
 
+/// Keeps error messages readable when the input is huge or binary junk:
+/// at most 40 characters of it, then `...`.
+pub fn shorten(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(MAX).collect();
+        format!("{head}...")
+    }
+}
+
 /// Formats a principal variation by playing it out on a copy of the root.
 /// One formatter for every game, so the engine, tests and examples agree.
 pub fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P::Move> {
@@ -114,8 +141,8 @@ pub trait Game: Clone + Send + 'static {
     fn new() -> Self;
     /// Game-specific options (not Hash/MultiPV/..., which the engine owns).
     fn options(&self) -> Vec<OptionSpec>;
-    /// Sets a game option. `Err` carries a message for the error line.
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Sets a game option. `Err` says why (an unknown option, a bad value).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError>;
     fn start_position(&self) -> Self::Pos;
     /// Parses and validates a position in the game's notation.
     fn parse_position(&self, text: &str) -> Result<Self::Pos, GameError>;
@@ -148,12 +175,12 @@ pub trait Game: Clone + Send + 'static {
         self.parse_position(text)
     }
     /// The argument of a new-game command (`teinewgame 5`): games with a
-    /// board size take it here. `Err` carries the message for the error line.
-    fn new_game_argument(&mut self, arg: &str) -> Result<(), String> {
-        Err(format!(
+    /// board size take it here. `Err` says why it was refused.
+    fn new_game_argument(&mut self, arg: &str) -> Result<(), GameError> {
+        Err(GameError::Unsupported(format!(
             "{} takes no new-game argument, got '{}'",
             Self::ID,
-            crate::protocol::command::shorten(arg)
-        ))
+            shorten(arg)
+        )))
     }
 }

@@ -184,14 +184,12 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
     })
 }
 
-/// Keeps error messages readable when the input is huge or binary junk.
-pub fn shorten(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX {
-        s.to_string()
-    } else {
-        let head: String = s.chars().take(MAX).collect();
-        format!("{head}...")
+pub use crate::games::shorten;
+
+/// A line that does not parse is a bad command, whatever its words.
+impl From<CommandError> for crate::engine::EngineError {
+    fn from(e: CommandError) -> Self {
+        crate::engine::EngineError::bad_command(e.to_string())
     }
 }
 

@@ -5,8 +5,8 @@ use super::command::{Command, Handshake, PositionBase, parse_line};
 use super::dialect::{CommonOption, Dialect};
 use super::io::{Input, spawn_reader, spawn_writer};
 use super::options::{EngineOptions, OptionValue, check_value, common_spec, format_option};
-use crate::engine::EngineSession;
 use crate::engine::registry;
+use crate::engine::{EngineError, EngineSession};
 use crate::games::OptionSpec;
 use crate::search::{SearchEvent, SearchInfo};
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
@@ -87,7 +87,9 @@ impl Daemon {
                             return;
                         }
                     }
-                    Ok(Input::TooLong) => self.error("line too long (limit 1 MiB), ignored"),
+                    Ok(Input::TooLong) => {
+                        self.error(EngineError::bad_command("line too long (limit 1 MiB), ignored"))
+                    }
                     Ok(Input::Eof) | Err(_) => return,
                 },
                 recv(&events) -> ev => if let Ok(ev) = ev { self.handle_event(ev) },
@@ -105,9 +107,9 @@ impl Daemon {
         let _ = self.out.send(line.into());
     }
 
-    fn error(&self, message: &str) {
-        log::warn!("error: {message}");
-        self.send(self.dialect.format_error(message));
+    fn error(&self, error: EngineError) {
+        log::warn!("error ({:?}): {}", error.kind, error.detail);
+        self.send(self.dialect.format_error(&error));
     }
 
     fn handle_event(&mut self, event: SearchEvent) {
@@ -156,7 +158,7 @@ impl Daemon {
             Ok(Some(c)) => c,
             Ok(None) => return true,
             Err(e) => {
-                self.error(&e.to_string());
+                self.error(e.into());
                 return true;
             }
         };
@@ -179,7 +181,7 @@ impl Daemon {
                         .check_searchmoves(&params.searchmoves, notation)
                 });
                 if let Err(e) = checked {
-                    self.error(&format!("go: {e}"));
+                    self.error(e.within("go"));
                     return true;
                 }
                 // A running search answers before the new one says anything.
@@ -198,7 +200,7 @@ impl Daemon {
                             self.send(format!("info string game over: {reason}"));
                         }
                     }
-                    Err(e) => self.error(&format!("go: {e}")),
+                    Err(e) => self.error(e.within("go")),
                 }
             }
             Command::Perft { depth } => self.perft(depth),
@@ -230,16 +232,18 @@ impl Daemon {
         let dialect = Dialect { handshake };
         if !Dialect::is_supported(handshake) {
             let word = dialect.name();
-            self.error(&format!("{word}: this dialect is not spoken yet; use uci"));
+            self.error(EngineError::unsupported(format!(
+                "{word}: this dialect is not spoken yet; use uci"
+            )));
             return;
         }
         if let Some(variant) = dialect.native_variant()
             && !self.switch_variant(variant)
         {
-            self.error(&format!(
+            self.error(EngineError::unsupported(format!(
                 "{}: the game {variant} is not available",
                 dialect.name()
-            ));
+            )));
             return;
         }
         self.dialect = dialect;
@@ -281,7 +285,7 @@ impl Daemon {
             let spec = common_spec(&self.dialect, option, &variants, self.session.variant());
             match check_value(&spec, value) {
                 Ok(v) => self.apply_common(option, v),
-                Err(e) => self.error(&format!("setoption: {e}")),
+                Err(e) => self.error(EngineError::bad_value(format!("setoption: {e}"))),
             }
             return;
         }
@@ -291,23 +295,25 @@ impl Daemon {
             .into_iter()
             .find(|s| s.name.eq_ignore_ascii_case(name));
         let Some(spec) = game_spec else {
-            self.error(&format!(
+            self.error(EngineError::unsupported(format!(
                 "setoption: unknown option '{}'",
                 super::command::shorten(name)
-            ));
+            )));
             return;
         };
-        let result = check_value(&spec, value).and_then(|v| {
-            let text = match v {
-                OptionValue::Check(b) => b.to_string(),
-                OptionValue::Spin(n) => n.to_string(),
-                OptionValue::Combo(s) | OptionValue::String(s) => s,
-                OptionValue::Button => String::new(),
-            };
-            self.session.set_game_option(&spec.name, &text)
-        });
+        let result = check_value(&spec, value)
+            .map_err(EngineError::bad_value)
+            .and_then(|v| {
+                let text = match v {
+                    OptionValue::Check(b) => b.to_string(),
+                    OptionValue::Spin(n) => n.to_string(),
+                    OptionValue::Combo(s) | OptionValue::String(s) => s,
+                    OptionValue::Button => String::new(),
+                };
+                self.session.set_game_option(&spec.name, &text)
+            });
         if let Err(e) = result {
-            self.error(&format!("setoption: {e}"));
+            self.error(e.within("setoption"));
         }
     }
 
@@ -315,7 +321,9 @@ impl Daemon {
         match (option, value) {
             (CommonOption::Variant, OptionValue::Combo(v)) => {
                 if !self.switch_variant(&v) {
-                    self.error(&format!("setoption: unknown variant '{v}'"));
+                    self.error(EngineError::unsupported(format!(
+                        "setoption: unknown variant '{v}'"
+                    )));
                 }
             }
             (CommonOption::Hash, OptionValue::Spin(mb)) => {
@@ -356,10 +364,10 @@ impl Daemon {
     fn new_game(&mut self, word: &str, arg: Option<&str>) {
         let native = self.dialect.new_game_word();
         if word != native {
-            self.error(&format!(
+            self.error(EngineError::bad_command(format!(
                 "unknown command '{word}' in {} (its new-game command is '{native}')",
                 self.dialect.name()
-            ));
+            )));
             return;
         }
         if !self.dialect.new_game_takes_argument() {
@@ -369,14 +377,14 @@ impl Daemon {
         }
         let checked = match arg {
             Some(arg) => self.session.check_new_game_with(arg).map(|()| arg),
-            None => Err("size needs a number".to_string()),
+            None => Err(EngineError::bad_command("size needs a number")),
         };
         let result = checked.and_then(|arg| {
             self.stop_and_wait();
             self.session.new_game_with(arg)
         });
         if let Err(e) = result {
-            self.error(&format!("{word}: {e}"));
+            self.error(e.within(word));
         }
     }
 
@@ -398,17 +406,17 @@ impl Daemon {
             PositionBase::StartPos => None,
             PositionBase::Notation { keyword, text } => {
                 if !self.session.position_keywords().contains(&keyword.as_str()) {
-                    self.error(&format!(
+                    self.error(EngineError::unsupported(format!(
                         "position: '{keyword}' is not a position format of {}",
                         self.session.variant()
-                    ));
+                    )));
                     return;
                 }
                 Some(text.as_str())
             }
         };
         if let Err(e) = self.session.set_position(text, moves, notation) {
-            self.error(&format!("position: {e}"));
+            self.error(e.within("position"));
         }
     }
 

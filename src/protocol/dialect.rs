@@ -7,7 +7,7 @@
 //! registry) without touching game code.
 
 use super::command::{GoParams, Handshake};
-use crate::engine::registry;
+use crate::engine::{EngineError, registry};
 use crate::games::MoveNotation;
 use crate::search::{Bound, MateAnswer, Score, SearchLimits};
 
@@ -74,7 +74,7 @@ impl Dialect {
     }
 
     /// Refuses `go` parameters this dialect does not have.
-    pub fn check_go(&self, go: &GoParams) -> Result<(), String> {
+    pub fn check_go(&self, go: &GoParams) -> Result<(), EngineError> {
         match self.handshake {
             Handshake::Tei => {
                 let unsupported = if go.ponder {
@@ -87,15 +87,19 @@ impl Dialect {
                     None
                 };
                 match unsupported {
-                    Some(word) => Err(format!("'{word}' is not a TEI go parameter")),
+                    Some(word) => Err(EngineError::unsupported(format!(
+                        "'{word}' is not a TEI go parameter"
+                    ))),
                     None => Ok(()),
                 }
             }
             Handshake::Usi => Ok(()),
-            _ if go.mate_infinite => Err("'mate' needs a number of moves".to_string()),
-            _ if go.mate == Some(0) => {
-                Err("'mate' needs a number of moves of at least 1".to_string())
+            _ if go.mate_infinite => {
+                Err(EngineError::bad_command("'mate' needs a number of moves"))
             }
+            _ if go.mate == Some(0) => Err(EngineError::bad_value(
+                "'mate' needs a number of moves of at least 1",
+            )),
             _ => Ok(()),
         }
     }
@@ -269,17 +273,59 @@ impl Dialect {
 
     /// An error line; CECP and UBGI have their own forms, the rest use
     /// `info string`.
-    pub fn format_error(&self, message: &str) -> String {
-        if self.handshake == Handshake::Cecp {
-            return format!("Error (input rejected): {message}");
+    /// An error line in this dialect's form. UCI, USI and TEI have no
+    /// error reply, so it is an `info string`; CECP has `Error (...)`; UBGI
+    /// prints the kind's code word.
+    pub fn format_error(&self, error: &EngineError) -> String {
+        let detail = &error.detail;
+        match self.handshake {
+            Handshake::Cecp => format!("Error (input rejected): {detail}"),
+            Handshake::Ubgi => format!("error {} {detail}", error.kind.code()),
+            Handshake::Uci | Handshake::Usi | Handshake::Tei => {
+                format!("info string error: {detail}")
+            }
         }
-        format!("info string error: {message}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::engine::ErrorKind;
+
+    #[test]
+    fn every_dialect_prints_every_error_kind_in_its_own_form() {
+        let kinds = [
+            ErrorKind::BadCommand,
+            ErrorKind::BadValue,
+            ErrorKind::BadState,
+            ErrorKind::Unsupported,
+        ];
+        for kind in kinds {
+            let e = EngineError::new(kind, "position: move 2 'e3e5': illegal");
+            let line = |handshake| Dialect { handshake }.format_error(&e);
+            for h in [Handshake::Uci, Handshake::Usi, Handshake::Tei] {
+                assert_eq!(
+                    line(h),
+                    "info string error: position: move 2 'e3e5': illegal"
+                );
+            }
+            assert_eq!(
+                line(Handshake::Cecp),
+                "Error (input rejected): position: move 2 'e3e5': illegal"
+            );
+            assert_eq!(
+                line(Handshake::Ubgi),
+                format!("error {} position: move 2 'e3e5': illegal", kind.code())
+            );
+        }
+        let codes: Vec<&str> = kinds.iter().map(|k| k.code()).collect();
+        assert_eq!(
+            codes,
+            ["bad_command", "bad_value", "bad_state", "unsupported"]
+        );
+    }
 
     #[test]
     fn mate_scores_in_moves_for_uci_and_plies_for_usi() {

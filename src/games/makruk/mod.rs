@@ -81,17 +81,19 @@ impl Game for Makruk {
         }]
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         if !name.trim().eq_ignore_ascii_case(OPTION_BOARD_HONOUR) {
-            return Err(format!("unknown makruk option '{name}'"));
+            return Err(GameError::Unsupported(format!(
+                "unknown makruk option '{name}'"
+            )));
         }
         match value.trim().to_ascii_lowercase().as_str() {
             "auto" => self.board_honour_auto = true,
             "gui" => self.board_honour_auto = false,
             v => {
-                return Err(format!(
+                return Err(GameError::Parse(format!(
                     "invalid value '{v}' for option {OPTION_BOARD_HONOUR}: expected auto or gui"
-                ));
+                )));
             }
         }
         Ok(())
@@ -105,7 +107,9 @@ impl Game for Makruk {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, GameError> {
-        fen::parse(text, self.board_honour_auto)
+        // Tak and Ōgi name their notation (`bad TPS: `); a Makruk FEN error
+        // reads `bad position: `, as GUIs have always seen it.
+        fen::parse(text, self.board_honour_auto).map_err(|e| e.prefixed("bad position: "))
     }
 
     fn bench_positions(&self) -> Vec<String> {

@@ -49,8 +49,10 @@ impl Game for Ogi {
         Vec::new()
     }
 
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
-        Err(format!("unknown ogi option '{name}'"))
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
+        Err(GameError::Unsupported(format!(
+            "unknown ogi option '{name}'"
+        )))
     }
 
     fn start_position(&self) -> Position {

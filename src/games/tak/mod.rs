@@ -106,18 +106,19 @@ impl Game for Tak {
         ]
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        let spin = |name, min, max| spin(name, value, min, max).map_err(GameError::Parse);
         let n = name.trim();
         if n.eq_ignore_ascii_case(OPTION_SIZE) {
-            self.size = spin(OPTION_SIZE, value, 3, 8)? as usize;
+            self.size = spin(OPTION_SIZE, 3, 8)? as usize;
         } else if n.eq_ignore_ascii_case(OPTION_HALF_KOMI) {
-            self.half_komi = spin(OPTION_HALF_KOMI, value, -10, 10)? as i32;
+            self.half_komi = spin(OPTION_HALF_KOMI, -10, 10)? as i32;
         } else if n.eq_ignore_ascii_case(OPTION_STONES) {
-            self.stones = spin(OPTION_STONES, value, 0, MAX_STONES as i64)? as u32;
+            self.stones = spin(OPTION_STONES, 0, MAX_STONES as i64)? as u32;
         } else if n.eq_ignore_ascii_case(OPTION_CAPSTONES) {
-            self.capstones = spin(OPTION_CAPSTONES, value, 0, MAX_CAPS as i64)? as u32;
+            self.capstones = spin(OPTION_CAPSTONES, 0, MAX_CAPS as i64)? as u32;
         } else {
-            return Err(format!("unknown tak option '{n}'"));
+            return Err(GameError::Unsupported(format!("unknown tak option '{n}'")));
         }
         Ok(())
     }
@@ -165,8 +166,8 @@ impl Game for Tak {
         "Tps"
     }
 
-    fn new_game_argument(&mut self, arg: &str) -> Result<(), String> {
-        self.size = parse_size(arg)?;
+    fn new_game_argument(&mut self, arg: &str) -> Result<(), GameError> {
+        self.size = parse_size(arg).map_err(GameError::Parse)?;
         Ok(())
     }
 }

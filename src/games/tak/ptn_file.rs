@@ -210,10 +210,8 @@ impl PtnGame {
     pub fn replay(&self) -> Result<Position, GameError> {
         let mut pos = self.start()?;
         for (i, m) in self.moves.iter().enumerate() {
-            let mv = ptn::parse_move(&pos, m).map_err(|e| match e {
-                GameError::Parse(s) => GameError::Parse(format!("move {} '{m}': {s}", i + 1)),
-                GameError::Illegal(s) => GameError::Illegal(format!("move {} '{m}': {s}", i + 1)),
-            })?;
+            let mv = ptn::parse_move(&pos, m)
+                .map_err(|e| e.prefixed(&format!("move {} '{m}': ", i + 1)))?;
             pos.make_move(mv);
         }
         Ok(pos)

@@ -6,6 +6,7 @@
 
 use super::super::cecp::{self, CecpCommand, CecpState};
 use super::{Daemon, ENGINE_NAME};
+use crate::engine::EngineError;
 use crate::search::SearchEvent;
 
 impl Daemon {
@@ -174,7 +175,7 @@ impl Daemon {
 
     /// Plays `text` after the game's moves (trying XBoard's promotion
     /// spellings); returns the spelling the game accepted.
-    fn cecp_play(&mut self, text: &str) -> Result<String, String> {
+    fn cecp_play(&mut self, text: &str) -> Result<String, EngineError> {
         let notation = self.dialect.move_notation();
         let mut first_error = None;
         for spelling in cecp::move_spellings(text) {
@@ -193,7 +194,7 @@ impl Daemon {
                 }
             }
         }
-        Err(first_error.unwrap_or_default())
+        Err(first_error.unwrap_or_else(|| EngineError::bad_value("not a move")))
     }
 
     fn cecp_usermove(&mut self, text: &str) {
