@@ -336,9 +336,10 @@ impl CecpState {
         let me = self.engine_side & 1;
         let mine = self.time_cs.map_or(self.base_ms, |t| t.saturating_mul(10));
         let theirs = self.otim_cs.map_or(self.base_ms, |t| t.saturating_mul(10));
+        limits.time = vec![None; 2];
         limits.time[me] = Some(mine);
         limits.time[me ^ 1] = Some(theirs);
-        limits.inc = [Some(self.inc_ms), Some(self.inc_ms)];
+        limits.inc = vec![Some(self.inc_ms); 2];
         if self.mps > 0 {
             let done = (self.moves.len() / 2) as u32 % self.mps;
             limits.movestogo = Some(self.mps - done);
@@ -350,7 +351,7 @@ impl CecpState {
 /// A thinking-output line: `ply score time(cs) nodes pv`.
 pub fn thinking_line(info: &SearchInfo) -> String {
     let score = match info.score {
-        Score::Cp(cp) => i64::from(cp),
+        Score::Cp(cp) | Score::Equity(cp) => i64::from(cp),
         Score::MatePlies(p) if p > 0 => 100_000 + i64::from((p + 1) / 2),
         Score::MatePlies(p) => -100_000 - i64::from((-p) / 2),
     };
@@ -493,14 +494,14 @@ mod tests {
         };
         s.moves = vec!["a".into(); 3];
         let l = s.limits();
-        assert_eq!(l.time, [Some(20_000), Some(10_000)]);
+        assert_eq!(l.time, vec![Some(20_000), Some(10_000)]);
         assert_eq!(l.movestogo, Some(39));
         s.st_ms = Some(2000);
         s.depth = Some(4);
         let l = s.limits();
         assert_eq!(
             (l.movetime, l.depth, l.time),
-            (Some(2000), Some(4), [None, None])
+            (Some(2000), Some(4), Vec::new())
         );
     }
 }

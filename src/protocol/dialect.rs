@@ -201,8 +201,8 @@ impl Dialect {
             && go.movetime.is_none()
             && go.byoyomi.is_none();
         SearchLimits {
-            time: [first_time, second_time],
-            inc: [first_inc, second_inc],
+            time: vec![first_time, second_time],
+            inc: vec![first_inc, second_inc],
             // `movestogo 0` would mean "the control is now": treat as absent.
             movestogo: go.movestogo.filter(|&n| n > 0),
             byoyomi: go.byoyomi,
@@ -220,7 +220,7 @@ impl Dialect {
     /// with the bound suffix.
     pub fn format_score(&self, score: Score, bound: Bound) -> String {
         let body = match score {
-            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Cp(cp) | Score::Equity(cp) => format!("cp {cp}"),
             // Racetrack reads only centipawns: a won road is 20000 - plies.
             Score::MatePlies(plies) if self.handshake == Handshake::Tei => {
                 let cp = if plies > 0 {
@@ -350,6 +350,11 @@ mod tests {
             uci.format_score(Score::Cp(-12), Bound::Lower),
             "cp -12 lowerbound"
         );
+        // An equity in thousandths of a point is written as `cp`.
+        assert_eq!(
+            uci.format_score(Score::Equity(-1000), Bound::Exact),
+            "cp -1000"
+        );
         let usi = Dialect {
             handshake: Handshake::Usi,
         };
@@ -377,14 +382,14 @@ mod tests {
             btime: Some(2),
             ..Default::default()
         };
-        assert_eq!(Dialect::default().limits(&go).time, [Some(1), Some(2)]);
+        assert_eq!(Dialect::default().limits(&go).time, vec![Some(1), Some(2)]);
         assert_eq!(
             Dialect {
                 handshake: Handshake::Usi
             }
             .limits(&go)
             .time,
-            [Some(2), Some(1)]
+            vec![Some(2), Some(1)]
         );
         assert!(Dialect::default().limits(&GoParams::default()).infinite);
         assert!(

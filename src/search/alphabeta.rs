@@ -77,7 +77,8 @@ impl<P: AlphaBetaPosition> Searcher<P> {
         }
         Searcher {
             tt: TranspositionTable::new(hash_mb),
-            ordering: OrderingTables::new(MAX_PLY, P::history_size()),
+            // Alpha-beta is a two-player search: one history per player.
+            ordering: OrderingTables::new(MAX_PLY, P::history_size(), 2),
             lmr,
         }
     }

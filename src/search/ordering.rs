@@ -10,18 +10,18 @@ const KILLER2: i32 = KILLER1 - 1;
 /// History values stay within +-HISTORY_MAX (well below the killer scores).
 pub const HISTORY_MAX: i32 = 1 << 20;
 
-/// Killers per ply and history per side, kept across iterations of a search
-/// (history also across searches, halved at each new one).
+/// Two killers per ply and a history per player, kept across iterations of
+/// a search (history also across searches, halved at each new one).
 pub struct OrderingTables<M: Copy> {
     killers: Vec<[Option<M>; 2]>,
-    history: [Vec<i32>; 2],
+    history: Vec<Vec<i32>>,
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
-    pub fn new(max_ply: usize, history_size: usize) -> Self {
+    pub fn new(max_ply: usize, history_size: usize, players: usize) -> Self {
         OrderingTables {
             killers: vec![[None; 2]; max_ply + 1],
-            history: [vec![0; history_size], vec![0; history_size]],
+            history: vec![vec![0; history_size]; players],
         }
     }
 
@@ -66,12 +66,16 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     pub fn history(&self, side: usize, index: usize) -> i32 {
-        self.history[side & 1].get(index).copied().unwrap_or(0)
+        self.history
+            .get(side)
+            .and_then(|h| h.get(index))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Adds `bonus` (may be negative) with gravity, so values saturate.
     pub fn update_history(&mut self, side: usize, index: usize, bonus: i32) {
-        if let Some(h) = self.history[side & 1].get_mut(index) {
+        if let Some(h) = self.history.get_mut(side).and_then(|h| h.get_mut(index)) {
             let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
             let next =
                 *h as i64 + bonus as i64 - (*h as i64) * (bonus.abs() as i64) / HISTORY_MAX as i64;
@@ -152,7 +156,7 @@ mod tests {
 
     #[test]
     fn history_saturates_and_killers_shift() {
-        let mut t: OrderingTables<u8> = OrderingTables::new(8, 4);
+        let mut t: OrderingTables<u8> = OrderingTables::new(8, 4, 2);
         for _ in 0..1000 {
             t.update_history(0, 1, 400_000);
         }

@@ -645,7 +645,7 @@ fn multipv_reports_distinct_lines() {
     let firsts: std::collections::HashSet<&String> = last.iter().map(|i| &i.pv[0]).collect();
     assert_eq!(firsts.len(), 3);
     let cp = |s: Score| match s {
-        Score::Cp(c) => c,
+        Score::Cp(c) | Score::Equity(c) => c,
         Score::MatePlies(n) if n > 0 => MATE - n,
         Score::MatePlies(n) => -MATE - n,
     };
@@ -804,7 +804,7 @@ fn worker_ponder_then_ponderhit() {
     let (w, rx) = worker::<Nim>();
     let limits = SearchLimits {
         ponder: true,
-        time: [Some(10_000), Some(10_000)],
+        time: vec![Some(10_000), Some(10_000)],
         ..Default::default()
     };
     w.start(job(Nim::new(&[2], Some(3)), limits.clone()));
@@ -865,21 +865,21 @@ fn worker_clock_limits() {
             ..Default::default()
         },
         SearchLimits {
-            time: [Some(1000), Some(1000)],
-            inc: [Some(10), Some(10)],
+            time: vec![Some(1000), Some(1000)],
+            inc: vec![Some(10), Some(10)],
             ..Default::default()
         },
         SearchLimits {
-            time: [Some(-50), Some(-50)],
+            time: vec![Some(-50), Some(-50)],
             ..Default::default()
         },
         SearchLimits {
-            time: [Some(0), Some(0)],
+            time: vec![Some(0), Some(0)],
             byoyomi: Some(100),
             ..Default::default()
         },
         SearchLimits {
-            time: [Some(5000), Some(5000)],
+            time: vec![Some(5000), Some(5000)],
             movestogo: Some(40),
             ..Default::default()
         },

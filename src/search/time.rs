@@ -21,7 +21,6 @@ const MIN_HARD_MS: i64 = 2;
 /// clock (depth / nodes / mate / infinite searches).
 pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Option<Budget> {
     let overhead = move_overhead.max(0);
-    let side = side & 1;
     if let Some(mt) = limits.movetime {
         let t = mt.saturating_sub(overhead).max(MIN_HARD_MS);
         return Some(Budget {
@@ -29,11 +28,11 @@ pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Optio
             hard_ms: t,
         });
     }
-    if limits.time[side].is_none() && limits.byoyomi.is_none() {
+    if limits.time_of(side).is_none() && limits.byoyomi.is_none() {
         return None;
     }
-    let remaining = limits.time[side].unwrap_or(0).max(0);
-    let inc = limits.inc[side].unwrap_or(0).max(0);
+    let remaining = limits.time_of(side).unwrap_or(0).max(0);
+    let inc = limits.inc_of(side).unwrap_or(0).max(0);
     let byoyomi = limits.byoyomi.unwrap_or(0).max(0);
 
     let mtg = limits
@@ -189,9 +188,24 @@ mod tests {
         let mut l = limits();
         l.depth = Some(5);
         assert_eq!(allocate(&l, 10, 0), None);
-        l.time = [Some(1000), None];
+        l.time = vec![Some(1000), None];
         // The other side's clock does not count.
         assert_eq!(allocate(&l, 10, 1), None);
+    }
+
+    #[test]
+    fn each_of_more_players_reads_its_own_clock() {
+        let mut l = limits();
+        l.time = vec![Some(1000), Some(60_000), Some(5000)];
+        let budgets: Vec<i64> = (0..3)
+            .map(|k| allocate(&l, 10, k).map_or(0, |b| b.soft_ms))
+            .collect();
+        assert!(
+            budgets[1] > budgets[2] && budgets[2] > budgets[0],
+            "{budgets:?}"
+        );
+        // A fourth player without a clock gets no budget.
+        assert_eq!(allocate(&l, 10, 3), None);
     }
 
     #[test]
@@ -212,15 +226,15 @@ mod tests {
     #[test]
     fn short_clock_with_increment_never_flags() {
         let mut l = limits();
-        l.time = [Some(1000), Some(1000)];
-        l.inc = [Some(10), Some(10)];
+        l.time = vec![Some(1000), Some(1000)];
+        l.inc = vec![Some(10), Some(10)];
         let b = allocate(&l, 10, 0).expect("budget");
         assert!(b.soft_ms <= b.hard_ms);
         assert!(b.hard_ms <= 400, "{b:?}");
         assert!(b.soft_ms >= 10, "{b:?}");
         // Small remaining time with a big increment: never more than we have.
-        l.time = [Some(100), Some(100)];
-        l.inc = [Some(5000), Some(5000)];
+        l.time = vec![Some(100), Some(100)];
+        l.inc = vec![Some(5000), Some(5000)];
         let b = allocate(&l, 10, 1).expect("budget");
         assert!(b.hard_ms < 100, "{b:?}");
     }
@@ -228,7 +242,7 @@ mod tests {
     #[test]
     fn flagged_clock_moves_instantly() {
         let mut l = limits();
-        l.time = [Some(-500), Some(0)];
+        l.time = vec![Some(-500), Some(0)];
         for side in 0..2 {
             let b = allocate(&l, 10, side).expect("budget");
             assert!(b.hard_ms <= 5, "{b:?}");
@@ -238,7 +252,7 @@ mod tests {
     #[test]
     fn movestogo_and_byoyomi() {
         let mut l = limits();
-        l.time = [Some(60_000), Some(60_000)];
+        l.time = vec![Some(60_000), Some(60_000)];
         l.movestogo = Some(1);
         let b = allocate(&l, 10, 0).expect("budget");
         assert!(b.hard_ms > 40_000 && b.hard_ms < 60_000, "{b:?}");
@@ -247,7 +261,7 @@ mod tests {
         assert!(b.soft_ms >= 1400 && b.soft_ms <= 1600, "{b:?}");
 
         let mut l = limits();
-        l.time = [Some(0), Some(0)];
+        l.time = vec![Some(0), Some(0)];
         l.byoyomi = Some(1000);
         let b = allocate(&l, 100, 0).expect("budget");
         assert!(b.hard_ms <= 900 && b.hard_ms >= 800, "{b:?}");

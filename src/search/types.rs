@@ -2,14 +2,15 @@
 
 use std::sync::Arc;
 
-/// Limits of one `go`, with clocks already mapped to players: index 0 is the
-/// first player (White in UCI `wtime`, sente in USI `btime`).
+/// Limits of one `go`, with clocks already mapped to players: index `k` is
+/// player `k` (0 = White in UCI `wtime`, sente in USI `btime`), for as many
+/// players as the game has; a missing entry is no clock.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Remaining time in ms per player (may be negative: treated as tiny).
-    pub time: [Option<i64>; 2],
+    pub time: Vec<Option<i64>>,
     /// Increment in ms per player.
-    pub inc: [Option<i64>; 2],
+    pub inc: Vec<Option<i64>>,
     pub movestogo: Option<u32>,
     /// USI byoyomi in ms.
     pub byoyomi: Option<i64>,
@@ -24,6 +25,17 @@ pub struct SearchLimits {
     /// [`SearchEvent::Checkmate`] instead of `BestMove`, within `movetime`
     /// (or until `stop` when `infinite`).
     pub tsume: bool,
+}
+
+impl SearchLimits {
+    /// Player `k`'s remaining time in ms, if the `go` gave it.
+    pub fn time_of(&self, player: usize) -> Option<i64> {
+        self.time.get(player).copied().flatten()
+    }
+    /// Player `k`'s increment in ms, if the `go` gave it.
+    pub fn inc_of(&self, player: usize) -> Option<i64> {
+        self.inc.get(player).copied().flatten()
+    }
 }
 
 /// Engine settings the search reads at the start of each job.
@@ -61,6 +73,9 @@ pub struct Job<P: super::AlphaBetaPosition> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
     Cp(i32),
+    /// An expected result in thousandths of a point from the mover's view
+    /// (dice games: 1000 = one point won); dialects print it as `cp`.
+    Equity(i32),
     /// Mate in this many plies: positive when the side to move mates,
     /// negative when it is mated.
     MatePlies(i32),
