@@ -95,7 +95,12 @@ fn check_position<G: Game>(game: &G, pos: &G::Pos, notations: &[MoveNotation], w
 }
 
 /// Random playouts from the start of `game`, checking every position.
-fn roundtrip<G: Game>(game: &G, seed: u64, notations: &[MoveNotation]) -> usize {
+/// Captures come from the alpha-beta layer's noisy moves, which every game
+/// so far has.
+fn roundtrip<G: Game>(game: &G, seed: u64, notations: &[MoveNotation]) -> usize
+where
+    G::Pos: AlphaBetaPosition,
+{
     let mut rng = Rng(seed);
     let mut checked = 0;
     for playout in 0..playouts() {

@@ -8,7 +8,7 @@
 use super::error::EngineError;
 use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter, shorten};
 use crate::rules::RulesPosition;
-use crate::search::{Job, SearchEvent, SearchLimits, SearchSettings, SearchWorker, Searcher};
+use crate::search::{Job, SearchEvent, SearchLimits, SearchSettings, SearchStrategy, SearchWorker};
 use crossbeam_channel::Sender;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -102,7 +102,7 @@ pub trait EngineSession: Send {
 pub struct GameSession<G: Game> {
     game: G,
     position: G::Pos,
-    worker: SearchWorker<G::Pos>,
+    worker: SearchWorker<G::Pos, G::Search>,
 }
 
 impl<G: Game> GameSession<G> {
@@ -298,7 +298,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             };
             // A fresh table per position, like `ucinewgame` in Stockfish's
             // bench, so the node total is a stable signature.
-            let mut searcher = Searcher::new(hash_mb);
+            let mut searcher = G::Search::new(hash_mb);
             let job = Job {
                 position,
                 limits: SearchLimits {
@@ -311,7 +311,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             };
             let root = job.position.clone();
             let started = Instant::now();
-            let result = searcher.run(job, &stop, &mut |_| {});
+            let result = searcher.run(job, &stop, None, &mut |_| {});
             report.nodes += result.nodes;
             report.positions.push(BenchPosition {
                 notation: text,

@@ -133,9 +133,11 @@ pub fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P
 /// One kind of game: its options and how to make positions. One value of it
 /// lives in each engine session and carries the game's option settings.
 pub trait Game: Clone + Send + 'static {
-    /// The position: rules and notation, and the search it is played with
-    /// (alpha-beta for every game so far).
-    type Pos: GamePosition + crate::search::AlphaBetaPosition;
+    /// The position: rules and notation.
+    type Pos: GamePosition;
+    /// The search the game is played with (alpha-beta's
+    /// [`crate::search::Searcher`] for every game so far).
+    type Search: crate::search::SearchStrategy<Self::Pos>;
     /// The variant id used by `UCI_Variant` and the command line (`makruk`).
     const ID: &'static str;
     fn new() -> Self;

@@ -8,7 +8,7 @@
 use super::ordering::{HISTORY_MAX, OrderingTables, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use super::types::MateAnswer;
+use super::types::{MateAnswer, SearchResult};
 use super::{
     AlphaBetaPosition, Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo,
     SearchLimits,
@@ -29,23 +29,6 @@ const DELTA_MARGIN: i32 = 150;
 const ASPIRATION_DEPTH: i32 = 5;
 /// Fail-high/low lines are reported only after this much time.
 const BOUND_INFO_AFTER_MS: u64 = 1000;
-
-/// The outcome of one job.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchResult<M> {
-    /// `None` when there is no legal move.
-    pub best: Option<M>,
-    /// The expected reply (second PV move), when known.
-    pub ponder: Option<M>,
-    pub score: Score,
-    /// Last completed iteration (0 when none completed).
-    pub depth: u32,
-    pub seldepth: u32,
-    pub nodes: u64,
-    pub time_ms: u64,
-    /// Principal variation of the first line (legal from the root).
-    pub pv: Vec<M>,
-}
 
 /// Converts an internal score to the reported form.
 pub fn to_score(v: i32) -> Score {

@@ -10,8 +10,11 @@
 //!   byoyomi, movetime; pondering.
 //! * [`alphabeta`]: [`Searcher`], the synchronous iterative-deepening PVS
 //!   search (benches, tests, and the worker's engine).
-//! * [`worker`]: [`SearchWorker`], one background thread running jobs and
-//!   reporting [`SearchEvent`]s on a channel (give it an unbounded one).
+//! * [`strategy`]: [`SearchStrategy`], what the worker runs; alpha-beta's
+//!   [`Searcher`] is one, expectimax and multi-player searches are others.
+//! * [`worker`]: [`SearchWorker`], one background thread running jobs of
+//!   any strategy and reporting [`SearchEvent`]s on a channel (give it an
+//!   unbounded one).
 //!
 //! The contract of one job: exactly one `BestMove` event, always (also after
 //! `stop`, before depth 1 finished, with `best: None` when there is no legal
@@ -21,6 +24,7 @@
 
 pub mod alphabeta;
 pub mod ordering;
+pub mod strategy;
 pub mod time;
 pub mod tsume;
 pub mod tt;
@@ -30,7 +34,8 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use alphabeta::{SearchResult, Searcher};
+pub use alphabeta::Searcher;
+pub use strategy::SearchStrategy;
 pub use types::*;
 pub use worker::SearchWorker;
 

@@ -359,11 +359,11 @@ impl AlphaBetaPosition for Tree {
 
 // ---- helpers --------------------------------------------------------------
 
-fn debug_formatter<P: AlphaBetaPosition>() -> PvFormatter<P, P::Move> {
+fn debug_formatter<P: RulesPosition>() -> PvFormatter<P, P::Move> {
     Arc::new(|_p: &P, moves: &[P::Move]| moves.iter().map(|m| format!("{m:?}")).collect())
 }
 
-fn job<P: AlphaBetaPosition>(position: P, limits: SearchLimits) -> Job<P> {
+fn job<P: RulesPosition>(position: P, limits: SearchLimits) -> Job<P> {
     Job {
         position,
         limits,
@@ -684,8 +684,9 @@ fn searchmoves_restricts_the_root() {
 #[test]
 fn worker_is_send_and_sync() {
     fn assert_send_sync<T: Send + Sync>() {}
-    assert_send_sync::<SearchWorker<Nim>>();
-    assert_send_sync::<SearchWorker<Skirmish>>();
+    assert_send_sync::<SearchWorker<Nim, Searcher<Nim>>>();
+    assert_send_sync::<SearchWorker<Nim, FirstLegal>>();
+    assert_send_sync::<SearchWorker<Skirmish, Searcher<Skirmish>>>();
 }
 
 #[test]
@@ -739,7 +740,7 @@ fn movetime_is_respected_synchronously() {
 
 // ---- worker thread --------------------------------------------------------
 
-fn worker<P: AlphaBetaPosition>() -> (SearchWorker<P>, Receiver<SearchEvent>) {
+fn worker<P: AlphaBetaPosition>() -> (SearchWorker<P, Searcher<P>>, Receiver<SearchEvent>) {
     let (tx, rx) = unbounded();
     (SearchWorker::spawn(tx, 4), rx)
 }
@@ -1111,4 +1112,129 @@ fn bench_skirmish() {
         );
     }
     eprintln!("{} nodes in {:?}: {:?}", r.nodes, t.elapsed(), r.best);
+}
+
+/// A strategy that is not alpha-beta: it answers the first legal move (or
+/// panics when a job asks for 13 nodes, to test the worker's fallback), and like every strategy waits for
+/// `stop` in an infinite job. It proves the worker's contract holds for any
+/// [`SearchStrategy`].
+struct FirstLegal;
+
+impl SearchStrategy<Nim> for FirstLegal {
+    fn new(_hash_mb: usize) -> Self {
+        FirstLegal
+    }
+
+    fn run(
+        &mut self,
+        job: Job<Nim>,
+        stop: &AtomicBool,
+        _ponderhit: Option<&AtomicBool>,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) -> SearchResult<NimMove> {
+        if job.limits.nodes == Some(13) {
+            panic!("FirstLegal was asked to fail");
+        }
+        let mut moves = Vec::new();
+        job.position.generate_legal(&mut moves);
+        let best = moves.first().copied();
+        let pv: Vec<NimMove> = best.into_iter().collect();
+        on_event(SearchEvent::Info(SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score: Score::Equity(0),
+            bound: Bound::Exact,
+            nodes: moves.len() as u64,
+            nps: 0,
+            time_ms: 0,
+            hashfull: 0,
+            pv: (job.formatter)(&job.position, &pv),
+        }));
+        while (job.limits.infinite || job.limits.ponder)
+            && !stop.load(std::sync::atomic::Ordering::SeqCst)
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        on_event(SearchEvent::BestMove {
+            best: (job.formatter)(&job.position, &pv).into_iter().next(),
+            ponder: None,
+        });
+        SearchResult {
+            best,
+            ponder: None,
+            score: Score::Equity(0),
+            depth: 1,
+            seldepth: 1,
+            nodes: moves.len() as u64,
+            time_ms: 0,
+            pv,
+        }
+    }
+
+    fn set_hash_mb(&mut self, _mb: usize) {}
+
+    fn clear_hash(&mut self) {}
+}
+
+#[test]
+fn worker_runs_a_strategy_that_is_not_alpha_beta() {
+    let (tx, rx) = unbounded();
+    let w: SearchWorker<Nim, FirstLegal> = SearchWorker::spawn(tx, 1);
+    let nim = || Nim::new(&[0, 3, 2], None);
+    let first = format!("{:?}", NimMove { pile: 1, take: 1 });
+
+    // A fixed job: one Info, then exactly one BestMove, the strategy's move.
+    w.start(job(nim(), depth(3)));
+    let (seen, best) = recv_until_bestmove(&rx, Duration::from_secs(5)).expect("answer");
+    assert_eq!(infos(&seen).len(), 1);
+    assert_eq!(infos(&seen)[0].score, Score::Equity(0));
+    assert_eq!(
+        best,
+        SearchEvent::BestMove {
+            best: Some(first.clone()),
+            ponder: None
+        }
+    );
+    w.wait_idle();
+    assert!(!w.is_searching());
+    assert!(no_bestmove_within(&rx, Duration::from_millis(50)));
+
+    // Infinite: nothing final until stop, then exactly one answer.
+    let infinite = SearchLimits {
+        infinite: true,
+        ..Default::default()
+    };
+    w.start(job(nim(), infinite));
+    assert!(no_bestmove_within(&rx, Duration::from_millis(150)));
+    assert!(w.is_searching());
+    w.stop();
+    let (_, best) = recv_until_bestmove(&rx, Duration::from_secs(5)).expect("answer after stop");
+    assert!(matches!(best, SearchEvent::BestMove { best: Some(_), .. }));
+    assert!(no_bestmove_within(&rx, Duration::from_millis(50)));
+
+    // A strategy that panics: the worker still answers once (a legal move)
+    // and the next job runs on a fresh strategy.
+    let failing = SearchLimits {
+        nodes: Some(13),
+        ..Default::default()
+    };
+    w.start(job(nim(), failing));
+    let (_, best) = recv_until_bestmove(&rx, Duration::from_secs(5)).expect("fallback answer");
+    assert_eq!(
+        best,
+        SearchEvent::BestMove {
+            best: Some(first.clone()),
+            ponder: None
+        }
+    );
+    w.start(job(Nim::new(&[0, 0], None), depth(1)));
+    let (_, best) = recv_until_bestmove(&rx, Duration::from_secs(5)).expect("after the panic");
+    assert_eq!(
+        best,
+        SearchEvent::BestMove {
+            best: None,
+            ponder: None
+        }
+    );
 }

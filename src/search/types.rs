@@ -59,13 +59,30 @@ impl Default for SearchSettings {
 pub type PvFormatter<P, M> = Arc<dyn Fn(&P, &[M]) -> Vec<String> + Send + Sync>;
 
 /// One search request.
-pub struct Job<P: super::AlphaBetaPosition> {
+pub struct Job<P: super::RulesPosition> {
     pub position: P,
     pub limits: SearchLimits,
     pub settings: SearchSettings,
     /// Restrict the root to these moves (`searchmoves`); empty = all.
     pub searchmoves: Vec<P::Move>,
     pub formatter: PvFormatter<P, P::Move>,
+}
+
+/// The outcome of one job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// `None` when there is no legal move.
+    pub best: Option<M>,
+    /// The expected reply (second PV move), when known.
+    pub ponder: Option<M>,
+    pub score: Score,
+    /// Last completed iteration (0 when none completed).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Principal variation of the first line (legal from the root).
+    pub pv: Vec<M>,
 }
 
 /// A score as the search reports it; dialects format it (UCI mate in moves,

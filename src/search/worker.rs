@@ -1,5 +1,5 @@
 //! The search worker: one background thread running jobs one after another
-//! with a [`Searcher`], reporting [`SearchEvent`]s on a channel.
+//! with a [`SearchStrategy`], reporting [`SearchEvent`]s on a channel.
 //!
 //! Every job gets its own stop/ponderhit flags, so a `stop` that arrives
 //! right after `start` can never be lost or hit the wrong job. The number of
@@ -9,10 +9,10 @@
 //! (Use an unbounded event channel: a full bounded one would block the
 //! worker while it holds that lock.)
 
-use super::alphabeta::Searcher;
-use super::{AlphaBetaPosition, Job, SearchEvent};
+use super::{Job, RulesPosition, SearchEvent, SearchStrategy};
 use crossbeam_channel::{Receiver, Sender};
 use parking_lot::{Condvar, Mutex};
+use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,23 +47,25 @@ impl Shared {
     }
 }
 
-enum Msg<P: AlphaBetaPosition> {
+enum Msg<P: RulesPosition> {
     Start(Job<P>, Arc<Control>),
     SetHash(usize),
     ClearHash,
     Quit,
 }
 
-pub struct SearchWorker<P: AlphaBetaPosition> {
+/// The worker of positions `P`, searching with strategy `S`.
+pub struct SearchWorker<P: RulesPosition, S: SearchStrategy<P>> {
     tx: Sender<Msg<P>>,
     events: Sender<SearchEvent>,
     shared: Arc<Shared>,
     handle: Option<JoinHandle<()>>,
+    strategy: PhantomData<fn() -> S>,
 }
 
 /// The answer when no search can run: the first legal move, unformatted
 /// moves never leave this module.
-fn fallback_bestmove<P: AlphaBetaPosition>(job: &Job<P>) -> SearchEvent {
+fn fallback_bestmove<P: RulesPosition>(job: &Job<P>) -> SearchEvent {
     if job.limits.tsume {
         return SearchEvent::Checkmate(super::MateAnswer::Timeout);
     }
@@ -80,7 +82,7 @@ fn fallback_bestmove<P: AlphaBetaPosition>(job: &Job<P>) -> SearchEvent {
     }
 }
 
-impl<P: AlphaBetaPosition> SearchWorker<P> {
+impl<P: RulesPosition, S: SearchStrategy<P>> SearchWorker<P, S> {
     /// Starts the worker thread with a transposition table of `hash_mb` MB.
     pub fn spawn(events: crossbeam_channel::Sender<SearchEvent>, hash_mb: usize) -> Self {
         let (tx, rx) = crossbeam_channel::unbounded();
@@ -89,7 +91,7 @@ impl<P: AlphaBetaPosition> SearchWorker<P> {
         let thread_events = events.clone();
         let handle = std::thread::Builder::new()
             .name("tabula-search".into())
-            .spawn(move || worker_loop::<P>(rx, thread_events, thread_shared, hash_mb));
+            .spawn(move || worker_loop::<P, S>(rx, thread_events, thread_shared, hash_mb));
         let handle = match handle {
             Ok(h) => Some(h),
             Err(e) => {
@@ -102,6 +104,7 @@ impl<P: AlphaBetaPosition> SearchWorker<P> {
             events,
             shared,
             handle,
+            strategy: PhantomData,
         }
     }
 
@@ -169,7 +172,7 @@ impl<P: AlphaBetaPosition> SearchWorker<P> {
     }
 }
 
-impl<P: AlphaBetaPosition> Drop for SearchWorker<P> {
+impl<P: RulesPosition, S: SearchStrategy<P>> Drop for SearchWorker<P, S> {
     fn drop(&mut self) {
         self.stop();
         let _ = self.tx.send(Msg::Quit);
@@ -179,14 +182,14 @@ impl<P: AlphaBetaPosition> Drop for SearchWorker<P> {
     }
 }
 
-fn worker_loop<P: AlphaBetaPosition>(
+fn worker_loop<P: RulesPosition, S: SearchStrategy<P>>(
     rx: Receiver<Msg<P>>,
     events: Sender<SearchEvent>,
     shared: Arc<Shared>,
     hash_mb: usize,
 ) {
     let mut hash_mb = hash_mb;
-    let mut searcher: Searcher<P> = Searcher::new(hash_mb);
+    let mut searcher = S::new(hash_mb);
     while let Ok(msg) = rx.recv() {
         match msg {
             Msg::Start(job, control) => {
@@ -203,16 +206,11 @@ fn worker_loop<P: AlphaBetaPosition>(
                             let _ = events.send(ev);
                         }
                     };
-                    searcher.run_with_ponderhit(
-                        job,
-                        &control.stop,
-                        Some(&control.ponderhit),
-                        &mut on_event,
-                    );
+                    searcher.run(job, &control.stop, Some(&control.ponderhit), &mut on_event);
                 }));
                 if outcome.is_err() {
                     log::error!("search panicked; answering the first legal move");
-                    searcher = Searcher::new(hash_mb);
+                    searcher = S::new(hash_mb);
                 }
                 if !sent {
                     shared.finish(&events, fallback);

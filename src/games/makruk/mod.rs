@@ -63,6 +63,7 @@ pub struct Makruk {
 
 impl Game for Makruk {
     type Pos = Position;
+    type Search = crate::search::Searcher<Position>;
     const ID: &'static str = "makruk";
 
     fn new() -> Self {

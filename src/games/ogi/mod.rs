@@ -39,6 +39,7 @@ pub struct Ogi;
 
 impl Game for Ogi {
     type Pos = Position;
+    type Search = crate::search::Searcher<Position>;
     const ID: &'static str = "ogi";
 
     fn new() -> Self {

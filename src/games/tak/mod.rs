@@ -82,6 +82,7 @@ pub fn parse_size(arg: &str) -> Result<usize, String> {
 
 impl Game for Tak {
     type Pos = Position;
+    type Search = crate::search::Searcher<Position>;
     const ID: &'static str = "tak";
 
     fn new() -> Self {
