@@ -6,30 +6,6 @@ use super::movegen::{generate_spreads_from, spread_reach};
 use super::position::{ONGOING, Position};
 use super::types::*;
 
-/// Immediate road wins of the side to move and of its opponent, cached per
-/// key in the position (the search asks for them several times per node).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Threats {
-    pub key: u64,
-    pub valid: bool,
-    /// Empty squares where a placement by the side to move makes its road.
-    pub win_place: u64,
-    /// Stacks of the side to move from which a spread may make its road.
-    pub spread_from: u64,
-    /// Empty squares where a placement by the opponent would make its road.
-    pub opp_place: u64,
-}
-
-impl Threats {
-    pub const NONE: Threats = Threats {
-        key: 0,
-        valid: false,
-        win_place: 0,
-        spread_from: 0,
-        opp_place: 0,
-    };
-}
-
 /// Empty squares where a road-eligible placement of `c` completes a road.
 pub fn placement_wins(pos: &Position, c: usize) -> u64 {
     if pos.stones_left[c] + pos.caps_left[c] == 0 {

@@ -162,8 +162,9 @@ pub struct Position {
     /// Number of entries of `history` since the last placement (a placement
     /// can never be undone, so no repetition crosses it).
     pub reversible: Vec<u32>,
-    /// Road threats of the position with this key (see [`super::eval`]).
-    pub threat_cache: std::cell::Cell<super::eval::Threats>,
+    /// Road threats of the position with this key, filled by the evaluation
+    /// (`super::eval::threats`).
+    pub threat_cache: std::cell::Cell<Threats>,
 }
 
 const ZOBRIST_SIDE: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -204,7 +205,7 @@ impl Position {
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
             reversible: Vec::with_capacity(256),
-            threat_cache: std::cell::Cell::new(super::eval::Threats::NONE),
+            threat_cache: std::cell::Cell::new(Threats::NONE),
         }
     }
 

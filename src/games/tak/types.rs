@@ -166,3 +166,29 @@ pub fn square_name(sq: usize, size: usize) -> String {
     let file = (b'a' + (sq % size) as u8) as char;
     format!("{file}{}", sq / size + 1)
 }
+
+/// Immediate road wins of the side to move and of its opponent, cached per
+/// key in the position (the search asks for them several times per node).
+/// Plain data here, so that the position can hold the cache without
+/// depending on the evaluation that fills it (`eval::threats`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Threats {
+    pub key: u64,
+    pub valid: bool,
+    /// Empty squares where a placement by the side to move makes its road.
+    pub win_place: u64,
+    /// Stacks of the side to move from which a spread may make its road.
+    pub spread_from: u64,
+    /// Empty squares where a placement by the opponent would make its road.
+    pub opp_place: u64,
+}
+
+impl Threats {
+    pub const NONE: Threats = Threats {
+        key: 0,
+        valid: false,
+        win_place: 0,
+        spread_from: 0,
+        opp_place: 0,
+    };
+}
