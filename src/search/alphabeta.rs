@@ -316,6 +316,9 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
 
     // ---- iterative deepening ------------------------------------------
 
+    /// Iterative deepening over the root moves: one aspiration search per
+    /// depth and MultiPV line, an `Info` per finished line, until a limit,
+    /// a found mate or `stop`.
     fn iterate(
         &mut self,
         searchmoves: &[P::Move],
@@ -323,18 +326,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         format: &dyn Fn(&[P::Move]) -> Vec<String>,
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
-        let mut legal = Vec::new();
-        self.pos.generate_legal(&mut legal);
-        let mut root: Vec<P::Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| searchmoves.contains(m))
-            .collect();
-        if root.is_empty() {
-            // No (legal) restriction: all moves.
-            root = legal;
-        }
-        if root.is_empty() {
+        if !self.init_root_moves(searchmoves) {
             let score = self.pos.no_moves_score(0);
             let info = self.make_info(0, 0, 1, score, Bound::Exact, Vec::new());
             on_event(SearchEvent::Info(info));
@@ -349,39 +341,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 pv: Vec::new(),
             };
         }
-
-        // Initial root order: TT move, noisy by hint, then quiet by history.
-        let tt_move = self.tt.probe(self.pos.key(), 0).and_then(|h| h.mv);
-        let mut scored = Vec::new();
-        self.ord
-            .score_moves(&self.pos, &root, tt_move, 0, &mut scored);
-        let mut ordered = Vec::with_capacity(scored.len());
-        for i in 0..scored.len() {
-            ordered.push(pick_next(&mut scored, i));
-        }
-        self.root_moves = ordered
-            .into_iter()
-            .map(|mv| RootMove {
-                mv,
-                score: -INFINITY,
-                prev_score: -INFINITY,
-                pv: vec![mv],
-                seldepth: 0,
-            })
-            .collect();
         let multipv = multipv.min(self.root_moves.len());
-
-        let mut max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let mate_target = self
-            .limits
-            .mate
-            .filter(|&n| n > 0)
-            .map(|n| (2 * n as i32 - 1).max(1));
-        if let Some(plies) = mate_target {
-            // Reductions can hide a mate for several iterations, so the cap
-            // is well beyond the mate's length; a found mate ends it early.
-            max_depth = max_depth.min((3 * plies as u32 + 8).min(MAX_DEPTH));
-        }
+        let (max_depth, mate_target) = self.depth_limits();
 
         let mut completed: Vec<Line<P::Move>> = Vec::new();
         let mut completed_depth = 0u32;
@@ -398,54 +359,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             }
             self.root_depth = depth as i32;
             for pv_idx in 0..multipv {
-                self.seldepth = 0;
-                let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = 25;
-                let (mut alpha, mut beta) =
-                    if depth as i32 >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
-                        ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
-                    } else {
-                        (-INFINITY, INFINITY)
-                    };
-                loop {
-                    let score = self.root_search(depth as i32, alpha, beta, pv_idx);
-                    self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                    if self.aborted {
-                        break;
-                    }
-                    let bound = if score <= alpha {
-                        beta = (alpha + beta) / 2;
-                        alpha = (score - delta).max(-INFINITY);
-                        Some(Bound::Upper)
-                    } else if score >= beta {
-                        beta = (score + delta).min(INFINITY);
-                        Some(Bound::Lower)
-                    } else {
-                        None
-                    };
-                    match bound {
-                        None => break,
-                        Some(bound) => {
-                            if self.elapsed_ms() >= BOUND_INFO_AFTER_MS {
-                                let rm = &self.root_moves[pv_idx];
-                                let info = self.make_info(
-                                    depth,
-                                    rm.seldepth,
-                                    pv_idx + 1,
-                                    score,
-                                    bound,
-                                    format(&rm.pv),
-                                );
-                                on_event(SearchEvent::Info(info));
-                                final_info_sent = false;
-                            }
-                        }
-                    }
-                    delta += delta / 2;
-                    if delta > 1000 {
-                        alpha = -INFINITY;
-                        beta = INFINITY;
-                    }
+                if self.search_line(depth, pv_idx, format, on_event) {
+                    final_info_sent = false;
                 }
                 if self.aborted {
                     break;
@@ -468,50 +383,176 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
             }
-            for (i, line) in completed.iter().enumerate() {
-                let info = self.make_info(
-                    depth,
-                    line.seldepth,
-                    i + 1,
-                    line.score,
-                    Bound::Exact,
-                    format(&line.pv),
-                );
-                on_event(SearchEvent::Info(info));
-            }
+            self.report_lines(depth, &completed, format, on_event);
             final_info_sent = true;
 
-            let best = completed[0].score;
-            if let Some(plies) = mate_target
-                && best >= MATE - plies
-            {
+            if self.iteration_settles_it(depth, completed[0].score, mate_target) {
                 break;
-            }
-            if self.tm.has_budget() {
-                if self.root_moves.len() == 1 {
-                    break;
-                }
-                // A proven mate (either way) needs no more time.
-                if best.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - best.abs()) + 2 {
-                    break;
-                }
             }
         }
 
         if !final_info_sent {
-            for (i, line) in completed.iter().enumerate() {
-                let info = self.make_info(
-                    completed_depth,
-                    line.seldepth,
-                    i + 1,
-                    line.score,
-                    Bound::Exact,
-                    format(&line.pv),
-                );
+            self.report_lines(completed_depth, &completed, format, on_event);
+        }
+        self.result_of(&completed, completed_depth)
+    }
+
+    /// The root moves (restricted to `searchmoves` when any of them is
+    /// legal) in their first order: TT move, noisy by hint, quiet by
+    /// history. False when there is no legal move.
+    fn init_root_moves(&mut self, searchmoves: &[P::Move]) -> bool {
+        let mut legal = Vec::new();
+        self.pos.generate_legal(&mut legal);
+        let mut root: Vec<P::Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| searchmoves.contains(m))
+            .collect();
+        if root.is_empty() {
+            // No (legal) restriction: all moves.
+            root = legal;
+        }
+        if root.is_empty() {
+            return false;
+        }
+        let tt_move = self.tt.probe(self.pos.key(), 0).and_then(|h| h.mv);
+        let mut scored = Vec::new();
+        self.ord
+            .score_moves(&self.pos, &root, tt_move, 0, &mut scored);
+        let mut ordered = Vec::with_capacity(scored.len());
+        for i in 0..scored.len() {
+            ordered.push(pick_next(&mut scored, i));
+        }
+        self.root_moves = ordered
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+        true
+    }
+
+    /// The deepest iteration to start, and for `go mate n` the mate's
+    /// length in plies.
+    fn depth_limits(&self) -> (u32, Option<i32>) {
+        let mut max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mate_target = self
+            .limits
+            .mate
+            .filter(|&n| n > 0)
+            .map(|n| (2 * n as i32 - 1).max(1));
+        if let Some(plies) = mate_target {
+            // Reductions can hide a mate for several iterations, so the cap
+            // is well beyond the mate's length; a found mate ends it early.
+            max_depth = max_depth.min((3 * plies as u32 + 8).min(MAX_DEPTH));
+        }
+        (max_depth, mate_target)
+    }
+
+    /// Searches MultiPV line `pv_idx` at `depth` in an aspiration window
+    /// that widens on each fail; true when it sent a bound `Info`.
+    fn search_line(
+        &mut self,
+        depth: u32,
+        pv_idx: usize,
+        format: &dyn Fn(&[P::Move]) -> Vec<String>,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) -> bool {
+        let mut bound_info_sent = false;
+        self.seldepth = 0;
+        let prev = self.root_moves[pv_idx].prev_score;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth as i32 >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.root_search(depth as i32, alpha, beta, pv_idx);
+            self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.aborted {
+                break;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                break;
+            };
+            if self.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+                let rm = &self.root_moves[pv_idx];
+                let info =
+                    self.make_info(depth, rm.seldepth, pv_idx + 1, score, bound, format(&rm.pv));
                 on_event(SearchEvent::Info(info));
+                bound_info_sent = true;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
             }
         }
+        bound_info_sent
+    }
 
+    /// One exact `Info` per completed line.
+    fn report_lines(
+        &self,
+        depth: u32,
+        lines: &[Line<P::Move>],
+        format: &dyn Fn(&[P::Move]) -> Vec<String>,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) {
+        for (i, line) in lines.iter().enumerate() {
+            let info = self.make_info(
+                depth,
+                line.seldepth,
+                i + 1,
+                line.score,
+                Bound::Exact,
+                format(&line.pv),
+            );
+            on_event(SearchEvent::Info(info));
+        }
+    }
+
+    /// True when no further iteration is needed after one that ended with
+    /// `best`: the mate asked for is found, or, on a clock, the move is
+    /// forced or a mate is proven.
+    fn iteration_settles_it(&self, depth: u32, best: i32, mate_target: Option<i32>) -> bool {
+        if let Some(plies) = mate_target
+            && best >= MATE - plies
+        {
+            return true;
+        }
+        if self.tm.has_budget() {
+            if self.root_moves.len() == 1 {
+                return true;
+            }
+            // A proven mate (either way) needs no more time.
+            if best.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - best.abs()) + 2 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The answer from the last completed iteration, or, stopped before
+    /// depth 1 finished, the best root move so far (root moves start in
+    /// TT-move-first order).
+    fn result_of(
+        &mut self,
+        completed: &[Line<P::Move>],
+        completed_depth: u32,
+    ) -> SearchResult<P::Move> {
         let (best, ponder, score, pv, seldepth) = match completed.first() {
             Some(line) => {
                 let best = line.pv.first().copied().unwrap_or(self.root_moves[0].mv);
@@ -522,8 +563,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 (best, ponder, line.score, line.pv.clone(), line.seldepth)
             }
             None => {
-                // Stopped before depth 1 finished: the best root move so far
-                // (root moves start in TT-move-first order).
                 let rm = &self.root_moves[0];
                 let score = if rm.score > -INFINITY { rm.score } else { 0 };
                 (rm.mv, None, score, vec![rm.mv], rm.seldepth)
