@@ -1,6 +1,8 @@
 //! Sub-commands of the binary besides the daemon: `perft`, `bench`,
 //! `match` (which lives in [`crate::matchrunner`]).
 
+pub mod argv;
+
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
 use crossbeam_channel::unbounded;
