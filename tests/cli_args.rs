@@ -66,3 +66,71 @@ fn non_utf8_arguments_are_usage_errors() {
         "argument 3 ('\\xff') is not valid UTF-8",
     );
 }
+
+#[test]
+fn bench_takes_at_most_one_game_and_one_unsigned_depth() {
+    usage_error(
+        &words(&["bench", "makruk", "tak"]),
+        "tabula bench: more than one game (makruk and 'tak')",
+    );
+    usage_error(
+        &words(&["bench", "1", "2"]),
+        "tabula bench: more than one depth (1 and '2')",
+    );
+    usage_error(&words(&["bench", "tak", "1", "ogi"]), "more than one game");
+    usage_error(
+        &words(&["bench", "+1"]),
+        "tabula bench: depth '+1' is not a number",
+    );
+    usage_error(
+        &words(&["bench", "-1", "tak"]),
+        "depth '-1' is not a number",
+    );
+    usage_error(&words(&["bench", "1x"]), "depth '1x' is not a number");
+    usage_error(
+        &words(&["bench", "99999999999"]),
+        "depth '99999999999' is too large",
+    );
+    usage_error(&words(&["bench", "chess"]), "unknown game 'chess'");
+    // Either order is still fine.
+    for args in [["bench", "tak", "1"], ["bench", "1", "TAK"]] {
+        let out = tabula(&words(&args));
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains("tak: nodes "), "{stdout}");
+        assert!(!stdout.contains("makruk"), "{stdout}");
+    }
+}
+
+#[test]
+fn perft_depth_is_digits_only_and_extra_words_are_refused() {
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "+1"]),
+        "tabula perft: depth '+1' is not a number",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "-1"]),
+        "depth '-1' is not a number",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "1", "2"]),
+        "unexpected argument 'startpos'",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "extra", "startpos", "1"]),
+        "unexpected argument 'extra'",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "4294967296"]),
+        "depth '4294967296' is too large",
+    );
+    usage_error(&words(&["perft", "makruk", "1"]), "expected <game>");
+    let out = tabula(&words(&["perft", "tak", "TakSize=4", "startpos", "1"]));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Nodes searched: 16"));
+}
