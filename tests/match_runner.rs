@@ -501,3 +501,50 @@ fn shipped_tak_suites_are_valid() {
         assert!(stdout.contains("Finished game 2"), "{stdout}");
     }
 }
+
+#[test]
+fn unwritable_records_fail_the_match() {
+    // /dev/full opens but every write fails: the match stops, exits 1, and
+    // does not claim the records were appended.
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "3",
+        "--games",
+        "3",
+        "--pgnout",
+        "/dev/full",
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("cannot write the record of game 1 to '/dev/full'"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("Records appended"), "{stdout}");
+    assert!(!stdout.contains("Finished game 3"), "{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // A record file that cannot be opened is known before any engine runs.
+    let out = tabula(&[
+        "--engine",
+        "/nonexistent/engine",
+        "--engine",
+        "tabula",
+        "--pgnout",
+        "/nonexistent/dir/x.pgn",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot open record file '/nonexistent/dir/x.pgn'"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}

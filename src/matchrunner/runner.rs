@@ -16,25 +16,55 @@ use std::time::Duration;
 /// Games `tabula match` can referee.
 pub const MATCH_GAMES: &[&str] = &["makruk", "tak", "ogi"];
 
-/// Runs a whole match; returns the process exit code (0 done, 2 bad
-/// invocation or an engine that does not start).
+/// Why a match did not run to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchError {
+    /// The invocation cannot work (bad flag value, engine that does not
+    /// start, option it does not have): exit status 2, before any game.
+    Usage(String),
+    /// The match started but failed (records not written): exit status 1.
+    Failed(String),
+}
+
+impl From<String> for MatchError {
+    fn from(message: String) -> Self {
+        MatchError::Usage(message)
+    }
+}
+
+/// Runs a whole match; returns the process exit code (0 done, 1 failed
+/// while running, 2 bad invocation or an engine that does not start).
 pub fn run(cfg: &MatchConfig) -> i32 {
     let r = match cfg.game.as_str() {
         "makruk" => run_match::<Makruk>(cfg),
         "tak" => run_match::<Tak>(cfg),
         "ogi" => run_match::<Ogi>(cfg),
-        other => Err(format!(
+        other => Err(MatchError::Usage(format!(
             "unknown game '{other}' (known: {})",
             MATCH_GAMES.join(", ")
-        )),
+        ))),
     };
     match r {
         Ok(()) => 0,
-        Err(e) => {
+        Err(MatchError::Usage(e)) => {
             eprintln!("tabula match: {e}");
             2
         }
+        Err(MatchError::Failed(e)) => {
+            eprintln!("tabula match: {e}");
+            1
+        }
     }
+}
+
+/// Opens the record file for appending before the match, so that a path
+/// that cannot be written is known before any game is played.
+fn open_records(path: &str) -> Result<std::fs::File, MatchError> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| MatchError::Usage(format!("cannot open record file '{path}': {e}")))
 }
 
 /// The games of the match in order: each opening twice (colours swapped),
@@ -113,7 +143,8 @@ pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, Strin
     }
 }
 
-pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
+pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    let mut pgn = cfg.pgn_out.as_deref().map(open_records).transpose()?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
@@ -126,23 +157,13 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
         let dialect = spec.dialect.unwrap_or(G::DIALECT);
         let full = engine_for(&game, spec, dialect);
         if let Err(e) = Client::start(&full, dialect, G::ID, Duration::from_secs(15)) {
-            return Err(format!(
+            return Err(MatchError::Usage(format!(
                 "engine {} ({}) failed to start: {e}",
                 k + 1,
                 spec.command.join(" ")
-            ));
+            )));
         }
     }
-    let mut pgn = match &cfg.pgn_out {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open record file '{path}': {e}"))?,
-        ),
-        None => None,
-    };
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     println!(
         "Match {} vs {}: {} games of {}, {}, {} opening(s), concurrency {}",
@@ -162,6 +183,9 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
     drop(job_tx);
     let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
     let mut tally = Tally::default();
+    // The first record write error: the match stops (no new games) and
+    // fails, since results that are not recorded are lost.
+    let mut record_error: Option<String> = None;
     let mut terminations: Vec<(String, u32)> = Vec::new();
     std::thread::scope(|s| {
         for _ in 0..cfg.concurrency.min(cfg.games) {
@@ -205,10 +229,17 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
                 tally.games()
             );
             let _ = std::io::stdout().flush();
-            if let Some(f) = pgn.as_mut()
+            if let (Some(f), None) = (pgn.as_mut(), &record_error)
                 && let Err(e) = f.write_all(game.write_record(&rec).as_bytes())
             {
-                eprintln!("tabula match: cannot write record: {e}");
+                let path = cfg.pgn_out.as_deref().unwrap_or_default();
+                let message = format!(
+                    "cannot write the record of game {} to '{path}': {e}",
+                    rec.number
+                );
+                eprintln!("tabula match: {message}; stopping after the games in progress");
+                while job_rx.try_recv().is_ok() {}
+                record_error = Some(message);
             }
         }
     });
@@ -230,6 +261,9 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     println!("Terminations: {}", t.join(", "));
+    if let Some(message) = record_error {
+        return Err(MatchError::Failed(format!("match stopped: {message}")));
+    }
     if let Some(path) = &cfg.pgn_out {
         println!("Records appended to {path}");
     }
