@@ -548,3 +548,34 @@ fn unwritable_records_fail_the_match() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn an_over_long_engine_line_loses_the_game() {
+    // 3 MB without a newline after `go`: the runner reads at most 1 MiB of
+    // it and scores a protocol violation, instead of buffering it whole.
+    let long = fake_engine("head -c 3000000 /dev/zero | tr -c x x");
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        &long,
+        "--name",
+        "long",
+        "--depth",
+        "1",
+        "--hang-timeout",
+        "5",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(
+            "1-0 {Black (long) violates the protocol: sent a line longer than 1048576 bytes"
+        ),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

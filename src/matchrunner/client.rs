@@ -5,7 +5,7 @@
 //! out. The child is told `quit` and then killed when the client is dropped.
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -99,6 +99,44 @@ impl Dialect {
     }
 }
 
+/// The longest line an engine may send (newline not counted). A longer
+/// one breaks the protocol; without a bound it would grow the runner's
+/// memory for as long as the engine writes.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// One read from an engine's stdout.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineRead {
+    Line(Vec<u8>),
+    /// More than the limit without a newline; the rest is not read.
+    TooLong,
+    Eof,
+}
+
+/// Reads one line of at most `limit` bytes before its newline, holding no
+/// more than `limit + 1` bytes however long the line is.
+pub fn read_bounded_line(r: &mut impl BufRead, limit: usize) -> io::Result<LineRead> {
+    let mut buf = Vec::new();
+    let n = r
+        .by_ref()
+        .take(limit as u64 + 1)
+        .read_until(b'\n', &mut buf)?;
+    Ok(if n == 0 {
+        LineRead::Eof
+    } else if buf.last() == Some(&b'\n') || n <= limit {
+        LineRead::Line(buf)
+    } else {
+        LineRead::TooLong
+    })
+}
+
+/// What the reader thread passes on.
+enum Incoming {
+    Line(String),
+    /// The engine sent an over-long line; nothing more is read.
+    TooLong,
+}
+
 /// What a player runs, and how to talk to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -144,7 +182,9 @@ pub struct Client {
     pub dialect: Dialect,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
+    /// Set once the engine sent an over-long line: every later wait fails.
+    overlong: bool,
     /// Options the engine announced in its handshake (lower case).
     announced: Vec<String>,
     /// `id name` from the handshake.
@@ -195,19 +235,19 @@ impl Client {
             .name(format!("engine-{}", spec.name))
             .spawn(move || {
                 let mut r = BufReader::new(stdout);
-                let mut buf = Vec::new();
                 loop {
-                    buf.clear();
-                    match r.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&buf)
+                    let incoming = match read_bounded_line(&mut r, MAX_LINE_BYTES) {
+                        Ok(LineRead::Eof) | Err(_) => break,
+                        Ok(LineRead::TooLong) => Incoming::TooLong,
+                        Ok(LineRead::Line(buf)) => Incoming::Line(
+                            String::from_utf8_lossy(&buf)
                                 .trim_end_matches(['\n', '\r'])
-                                .to_string();
-                            if tx.send(line).is_err() {
-                                break;
-                            }
-                        }
+                                .to_string(),
+                        ),
+                    };
+                    let stop = matches!(incoming, Incoming::TooLong);
+                    if tx.send(incoming).is_err() || stop {
+                        break;
                     }
                 }
             })
@@ -217,6 +257,7 @@ impl Client {
             child,
             stdin,
             lines: rx,
+            overlong: false,
             announced: Vec::new(),
             id_name: None,
             last_line: None,
@@ -261,12 +302,19 @@ impl Client {
 
     /// The next line before `deadline`.
     fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, ClientError> {
+        if self.overlong {
+            return Err(overlong_error(waiting_for));
+        }
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(l) => {
+            Ok(Incoming::Line(l)) => {
                 log::debug!("<< {l}");
                 self.last_line = Some(l.clone());
                 Ok(l)
+            }
+            Ok(Incoming::TooLong) => {
+                self.overlong = true;
+                Err(overlong_error(waiting_for))
             }
             Err(RecvTimeoutError::Timeout) => {
                 Err(ClientError::Timeout(format!("no '{waiting_for}' in time")))
@@ -328,8 +376,11 @@ impl Client {
 
     /// Drops lines left over from an earlier search.
     pub fn drain(&mut self) {
-        while let Ok(l) = self.lines.try_recv() {
-            log::debug!("<< {l} (drained)");
+        while let Ok(incoming) = self.lines.try_recv() {
+            match incoming {
+                Incoming::Line(l) => log::debug!("<< {l} (drained)"),
+                Incoming::TooLong => self.overlong = true,
+            }
         }
     }
 
@@ -366,6 +417,12 @@ impl Client {
             }
         }
     }
+}
+
+fn overlong_error(waiting_for: &str) -> ClientError {
+    ClientError::Protocol(format!(
+        "sent a line longer than {MAX_LINE_BYTES} bytes while the runner waited for '{waiting_for}'"
+    ))
 }
 
 fn short(s: &str) -> String {
@@ -439,6 +496,19 @@ mod tests {
             "go btime 1000 wtime 2000 binc 0 winc 0 movestogo 5"
         );
         assert_eq!(Dialect::Tei.new_game(Some("5")), "teinewgame 5");
+    }
+
+    #[test]
+    fn lines_are_read_up_to_a_bound() {
+        let mut r = io::Cursor::new(b"abc\nabcd\nabcde\nab".to_vec());
+        let line = |b: &[u8]| LineRead::Line(b.to_vec());
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abc\n"));
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abcd\n"));
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), LineRead::TooLong);
+        // A last line without a newline is still a line.
+        let mut r = io::Cursor::new(b"abcd".to_vec());
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abcd"));
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), LineRead::Eof);
     }
 
     #[test]
