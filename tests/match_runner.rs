@@ -579,3 +579,55 @@ fn an_over_long_engine_line_loses_the_game() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn dialects_that_cannot_play_the_game_are_refused() {
+    let check = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    check(
+        &["--engine", "tabula", "--engine", "tabula", "--proto", "usi"],
+        "engine 2 (tabula (2)): --proto usi cannot play makruk (it is played over uci)",
+    );
+    check(
+        &[
+            "--game", "ogi", "--proto", "tei", "--engine", "tabula", "--engine", "tabula",
+        ],
+        "engine 1 (tabula): --proto tei cannot play ogi (it is played over uci, usi)",
+    );
+    check(
+        &[
+            "--game", "tak", "--engine", "tabula", "--proto", "usi", "--engine", "tabula",
+        ],
+        "--proto usi cannot play tak (it is played over uci, tei)",
+    );
+    // UCI selects the game with UCI_Variant: Tak over UCI plays.
+    let out = tabula(&[
+        "--game",
+        "tak",
+        "--size",
+        "4",
+        "--engine",
+        "tabula",
+        "--proto",
+        "uci",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "3",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("1/2-1/2 {Draw by move cap (3 moves)}"),
+        "{stdout}"
+    );
+}

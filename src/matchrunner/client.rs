@@ -4,6 +4,8 @@
 //! channel, so every wait has a deadline: a hang is detected, never waited
 //! out. The child is told `quit` and then killed when the client is dropped.
 
+use crate::engine::registry::VARIANTS;
+use crate::protocol::{self, command::Handshake};
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -19,6 +21,35 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    pub const ALL: [Dialect; 3] = [Dialect::Uci, Dialect::Usi, Dialect::Tei];
+
+    /// The daemon's own name for the same dialect.
+    fn handshake_kind(self) -> Handshake {
+        match self {
+            Dialect::Uci => Handshake::Uci,
+            Dialect::Usi => Handshake::Usi,
+            Dialect::Tei => Handshake::Tei,
+        }
+    }
+
+    /// True when an engine spoken to in this dialect can play `game`. Read
+    /// from the daemon's dialect table: USI is Ōgi's, TEI Tak's, and UCI
+    /// selects any registered game with `UCI_Variant`.
+    pub fn plays(self, game: &str) -> bool {
+        let daemon_side = protocol::dialect::Dialect {
+            handshake: self.handshake_kind(),
+        };
+        match daemon_side.native_variant() {
+            Some(native) => native == game,
+            None => VARIANTS.contains(&game),
+        }
+    }
+
+    /// The dialects that can play `game`.
+    pub fn playing(game: &str) -> Vec<Dialect> {
+        Dialect::ALL.into_iter().filter(|d| d.plays(game)).collect()
+    }
+
     pub fn parse(s: &str) -> Option<Dialect> {
         match s.to_ascii_lowercase().as_str() {
             "uci" => Some(Dialect::Uci),
@@ -496,6 +527,14 @@ mod tests {
             "go btime 1000 wtime 2000 binc 0 winc 0 movestogo 5"
         );
         assert_eq!(Dialect::Tei.new_game(Some("5")), "teinewgame 5");
+    }
+
+    #[test]
+    fn dialects_that_play_each_game() {
+        assert_eq!(Dialect::playing("makruk"), vec![Dialect::Uci]);
+        assert_eq!(Dialect::playing("ogi"), vec![Dialect::Uci, Dialect::Usi]);
+        assert_eq!(Dialect::playing("tak"), vec![Dialect::Uci, Dialect::Tei]);
+        assert_eq!(Dialect::playing("chess"), vec![]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The match: pairings, worker threads, live output, summary, records.
 
 use super::args::MatchConfig;
-use super::client::Client;
+use super::client::{Client, Dialect};
 use super::openings::{self, Opening};
 use super::record::{GameRecord, GameResult, MatchGame, engine_for};
 use super::referee::{Pairing, play_game};
@@ -143,8 +143,31 @@ pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, Strin
     }
 }
 
+/// Refuses a `--proto` that cannot play the game (USI for Makruk would end
+/// every game in an illegal move).
+pub fn check_dialects<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    for (k, spec) in cfg.engines.iter().enumerate() {
+        let dialect = spec.dialect.unwrap_or(G::DIALECT);
+        if !dialect.plays(G::ID) {
+            let can: Vec<&str> = Dialect::playing(G::ID)
+                .iter()
+                .map(|d| d.handshake())
+                .collect();
+            return Err(MatchError::Usage(format!(
+                "engine {} ({}): --proto {} cannot play {} (it is played over {})",
+                k + 1,
+                spec.name,
+                dialect.handshake(),
+                G::ID,
+                can.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
-    let mut pgn = cfg.pgn_out.as_deref().map(open_records).transpose()?;
+    check_dialects::<G>(cfg)?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
@@ -152,6 +175,7 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
         Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
         None => vec![Opening::start()],
     };
+    let mut pgn = cfg.pgn_out.as_deref().map(open_records).transpose()?;
     // Each engine must start and finish its handshake once before the match.
     for (k, spec) in cfg.engines.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(G::DIALECT);
