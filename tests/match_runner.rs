@@ -631,3 +631,104 @@ fn dialects_that_cannot_play_the_game_are_refused() {
         "{stdout}"
     );
 }
+
+#[test]
+fn options_are_checked_against_the_engines_announcement() {
+    let check = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    let two = ["--engine", "tabula", "--engine", "tabula", "--games", "1"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v: Vec<&str> = extra.to_vec();
+        v.extend_from_slice(&two);
+        v
+    };
+    // Before the first --engine an option is every engine's: engine 1 is
+    // checked first.
+    check(
+        &with(&["--option", "Hash=99999999"]),
+        "engine 1 (tabula): --option Hash=99999999: Hash value 99999999 out of range 1..16384",
+    );
+    check(
+        &with(&["--option", "Foo=1"]),
+        "engine 1 (tabula): --option Foo=1: the engine has no option 'Foo' (it announced: \
+         UCI_Variant, Hash,",
+    );
+    check(
+        &with(&["--option", "Ponder=maybe"]),
+        "Ponder value 'maybe' is not true or false",
+    );
+    check(
+        &with(&["--option", "Board Honour Counting=sometimes"]),
+        "Board Honour Counting value 'sometimes' is not one of auto, gui",
+    );
+    // After an --engine, only that engine's.
+    check(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--name",
+            "b",
+            "--option",
+            "MultiPV=0",
+        ],
+        "engine 2 (b): --option MultiPV=0: MultiPV value 0 out of range 1..256",
+    );
+    // A USI engine names its options its own way.
+    check(
+        &[
+            "--game", "ogi", "--engine", "tabula", "--option", "Hash=1", "--engine", "tabula",
+        ],
+        "no option 'Hash' (it announced: USI_Hash,",
+    );
+    // Options of the game an engine plays over UCI_Variant count, though
+    // the first handshake (on Makruk) did not list them.
+    check(
+        &[
+            "--game",
+            "tak",
+            "--engine",
+            "tabula",
+            "--proto",
+            "uci",
+            "--option",
+            "TakCapstones=9",
+            "--engine",
+            "tabula",
+        ],
+        "TakCapstones value 9 out of range 0..4",
+    );
+    let out = tabula(&[
+        "--game",
+        "tak",
+        "--size",
+        "4",
+        "--engine",
+        "tabula",
+        "--proto",
+        "uci",
+        "--option",
+        "TakCapstones=0",
+        "--option",
+        "Hash=2",
+        "--engine",
+        "tabula",
+        "--option",
+        "hash=2",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Finished game 1"));
+}

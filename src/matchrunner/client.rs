@@ -4,7 +4,9 @@
 //! channel, so every wait has a deadline: a hang is detected, never waited
 //! out. The child is told `quit` and then killed when the client is dropped.
 
+use super::engine_options::{self, Announced};
 use crate::engine::registry::VARIANTS;
+use crate::games::OptionKind;
 use crate::protocol::{self, command::Handshake};
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -216,8 +218,8 @@ pub struct Client {
     lines: Receiver<Incoming>,
     /// Set once the engine sent an over-long line: every later wait fails.
     overlong: bool,
-    /// Options the engine announced in its handshake (lower case).
-    announced: Vec<String>,
+    /// Options the engine announced in its handshake.
+    announced: Vec<Announced>,
     /// `id name` from the handshake.
     pub id_name: Option<String>,
     /// The last lines read, for error messages.
@@ -303,22 +305,73 @@ impl Client {
         variant: &str,
         timeout: Duration,
     ) -> Result<Client, ClientError> {
+        let mut c = Client::open(spec, dialect, variant, timeout)?;
+        c.configure(&spec.options, timeout)?;
+        Ok(c)
+    }
+
+    /// Spawns the engine, does the handshake and selects the variant; the
+    /// options are not sent yet.
+    pub fn open(
+        spec: &EngineSpec,
+        dialect: Dialect,
+        variant: &str,
+        timeout: Duration,
+    ) -> Result<Client, ClientError> {
         let mut c = Client::spawn(spec, dialect).map_err(ClientError::Crashed)?;
         c.handshake(timeout)?;
         if dialect == Dialect::Uci && c.announces("UCI_Variant") {
             c.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
-        for (name, value) in &spec.options {
-            c.send(&format!("setoption name {name} value {value}"))?;
-        }
-        c.is_ready(timeout)?;
         Ok(c)
     }
 
-    pub fn announces(&self, option: &str) -> bool {
-        self.announced
+    /// Sends the options, then waits for `readyok`.
+    pub fn configure(
+        &mut self,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<(), ClientError> {
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.is_ready(timeout)
+    }
+
+    /// Checks `--option`s against the engine's announcement. A UCI engine
+    /// that started on another variant may announce the options of
+    /// `variant` only once it plays it (tabula does): when an option is
+    /// missing, it is asked again with `uci` after `UCI_Variant`.
+    pub fn check_options(
+        &mut self,
+        options: &[(String, String)],
+        variant: &str,
+        timeout: Duration,
+    ) -> Result<Result<(), String>, ClientError> {
+        let missing = options
             .iter()
-            .any(|o| o.eq_ignore_ascii_case(option))
+            .any(|(n, _)| engine_options::find(&self.announced, n).is_none());
+        if missing && self.switched_variant(variant) {
+            self.announced.clear();
+            self.handshake(timeout)?;
+        }
+        Ok(options
+            .iter()
+            .try_for_each(|(n, v)| engine_options::check(&self.announced, n, v)))
+    }
+
+    /// True when `UCI_Variant` was sent and its announced default is
+    /// another game.
+    fn switched_variant(&self, variant: &str) -> bool {
+        self.dialect == Dialect::Uci
+            && engine_options::find(&self.announced, "UCI_Variant").is_some_and(|o| {
+                !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
+                    if default.eq_ignore_ascii_case(variant))
+            })
+    }
+
+    pub fn announces(&self, option: &str) -> bool {
+        engine_options::find(&self.announced, option).is_some()
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
@@ -379,9 +432,10 @@ impl Client {
                 Some("id") if t.next() == Some("name") => {
                     self.id_name = Some(t.collect::<Vec<_>>().join(" "));
                 }
-                Some("option") if t.next() == Some("name") => {
-                    let name: Vec<&str> = t.take_while(|w| *w != "type").collect();
-                    self.announced.push(name.join(" "));
+                Some("option") => {
+                    if let Some(option) = engine_options::parse_option_line(&line) {
+                        self.announced.push(option);
+                    }
                 }
                 _ => {}
             }

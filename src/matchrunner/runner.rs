@@ -1,7 +1,7 @@
 //! The match: pairings, worker threads, live output, summary, records.
 
 use super::args::MatchConfig;
-use super::client::{Client, Dialect};
+use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::{self, Opening};
 use super::record::{GameRecord, GameResult, MatchGame, engine_for};
 use super::referee::{Pairing, play_game};
@@ -166,6 +166,30 @@ pub fn check_dialects<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError>
     Ok(())
 }
 
+/// Starts an engine once before the match: it must finish its handshake,
+/// have every `--option` it is given (with a value its declaration allows)
+/// and answer `isready`.
+fn check_engine<G: MatchGame>(game: &G, k: usize, spec: &EngineSpec) -> Result<(), MatchError> {
+    let timeout = Duration::from_secs(15);
+    let dialect = spec.dialect.unwrap_or(G::DIALECT);
+    let full = engine_for(game, spec, dialect);
+    let failed = |e: ClientError| {
+        MatchError::Usage(format!(
+            "engine {} ({}) failed to start: {e}",
+            k + 1,
+            spec.command.join(" ")
+        ))
+    };
+    let mut client = Client::open(&full, dialect, G::ID, timeout).map_err(failed)?;
+    // Only the user's options: the runner's own (`TakSize`, `HalfKomi`)
+    // follow the game, whatever the engine announces.
+    client
+        .check_options(&spec.options, G::ID, timeout)
+        .map_err(failed)?
+        .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))?;
+    client.configure(&full.options, timeout).map_err(failed)
+}
+
 pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
     check_dialects::<G>(cfg)?;
     let mut game = G::new();
@@ -176,17 +200,8 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
         None => vec![Opening::start()],
     };
     let mut pgn = cfg.pgn_out.as_deref().map(open_records).transpose()?;
-    // Each engine must start and finish its handshake once before the match.
     for (k, spec) in cfg.engines.iter().enumerate() {
-        let dialect = spec.dialect.unwrap_or(G::DIALECT);
-        let full = engine_for(&game, spec, dialect);
-        if let Err(e) = Client::start(&full, dialect, G::ID, Duration::from_secs(15)) {
-            return Err(MatchError::Usage(format!(
-                "engine {} ({}) failed to start: {e}",
-                k + 1,
-                spec.command.join(" ")
-            )));
-        }
+        check_engine(&game, k, spec)?;
     }
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     println!(
