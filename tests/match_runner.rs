@@ -732,3 +732,72 @@ fn options_are_checked_against_the_engines_announcement() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Finished game 1"));
 }
+
+#[test]
+fn huge_numbers_never_panic() {
+    let usage = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    };
+    let two = ["--engine", "tabula", "--engine", "tabula"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v: Vec<&str> = two.to_vec();
+        v.extend_from_slice(extra);
+        v
+    };
+    usage(
+        &with(&["--tc", "99999999999999999:0"]),
+        "bad time control '99999999999999999:0'",
+    );
+    usage(
+        &with(&["--games", "+2"]),
+        "--games needs a non-negative number",
+    );
+    usage(
+        &with(&["--maxmoves", "99999999999"]),
+        "--maxmoves value '99999999999' is too large",
+    );
+    // Limits at the top of u64 reach the clock arithmetic and deadlines.
+    let illegal = fake_engine("echo bestmove z9z9");
+    for limit in [
+        ["--movetime", "18446744073709551615", "--timemargin", "5"],
+        ["--tc", "1+1", "--timemargin", "18446744073709551615"],
+        ["--depth", "1", "--hang-timeout", "18446744073709551615"],
+        ["--tc", "307445734561825:0", "--timemargin", "1"],
+    ] {
+        let mut args = vec![
+            "--engine", &illegal, "--name", "illegal", "--engine", "tabula",
+        ];
+        args.extend_from_slice(&limit);
+        args.extend_from_slice(&["--games", "1"]);
+        let out = tabula(&args);
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{limit:?}: {stdout}\n{stderr}");
+        assert!(!stderr.contains("panicked"), "{limit:?}: {stderr}");
+        assert!(
+            stdout.contains("0-1 {White (illegal) makes an illegal move"),
+            "{limit:?}: {stdout}"
+        );
+    }
+    // The games are made one at a time: a huge --games costs no memory. The
+    // unwritable record ends the match after the first.
+    let out = tabula(&with(&[
+        "--games",
+        "99999999999",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+        "--pgnout",
+        "/dev/full",
+    ]));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cannot write the record of game 1"),
+        "{stderr}"
+    );
+}

@@ -11,6 +11,7 @@ use crate::games::ogi::Ogi;
 use crate::games::tak::Tak;
 use crossbeam_channel::unbounded;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Games `tabula match` can referee.
@@ -67,19 +68,17 @@ fn open_records(path: &str) -> Result<std::fs::File, MatchError> {
         .map_err(|e| MatchError::Usage(format!("cannot open record file '{path}': {e}")))
 }
 
-/// The games of the match in order: each opening twice (colours swapped),
-/// engine 0 first in odd-numbered games.
-pub fn pairings(openings: &[Opening], games: usize, repeat: bool) -> Vec<Pairing> {
-    (0..games)
-        .map(|i| {
-            let k = if repeat { i / 2 } else { i };
-            Pairing {
-                number: i + 1,
-                opening: openings[k % openings.len()].clone(),
-                first: i % 2,
-            }
-        })
-        .collect()
+/// Game `i` (0-based) of the match: each opening twice (colours swapped),
+/// engine 0 first in odd-numbered games. Made when the game starts, so a
+/// huge `--games` costs no memory. `None` without openings.
+pub fn pairing(openings: &[Opening], i: usize, repeat: bool) -> Option<Pairing> {
+    let k = if repeat { i / 2 } else { i };
+    let opening = openings.get(k.checked_rem(openings.len())?)?;
+    Some(Pairing {
+        number: i.saturating_add(1),
+        opening: opening.clone(),
+        first: i % 2,
+    })
 }
 
 /// One line per finished game.
@@ -214,33 +213,50 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
         openings.len(),
         cfg.concurrency
     );
-    let jobs = pairings(&openings, cfg.games, cfg.repeat);
-    let (job_tx, job_rx) = unbounded::<Pairing>();
-    for j in jobs {
-        let _ = job_tx.send(j);
-    }
-    drop(job_tx);
+    // Workers take the next game number; `stop` ends the match early.
+    let next_game = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let take_game = || {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let i = next_game.fetch_add(1, Ordering::Relaxed);
+        (i < cfg.games)
+            .then(|| pairing(&openings, i, cfg.repeat))
+            .flatten()
+    };
     let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
     let mut tally = Tally::default();
-    // The first record write error: the match stops (no new games) and
-    // fails, since results that are not recorded are lost.
-    let mut record_error: Option<String> = None;
+    // What failed the match: no thread to play on, or the first record
+    // write error (then no new games start: results not recorded are lost).
+    let mut failure: Option<String> = None;
     let mut terminations: Vec<(String, u32)> = Vec::new();
     std::thread::scope(|s| {
-        for _ in 0..cfg.concurrency.min(cfg.games) {
-            let job_rx = job_rx.clone();
+        for k in 0..cfg.concurrency.min(cfg.games) {
             let done_tx = done_tx.clone();
             let new_game_arg = new_game_arg.clone();
-            s.spawn(move || {
-                let mut g = G::new();
-                let _ = g.configure(cfg.size, half_komi);
-                while let Ok(p) = job_rx.recv() {
-                    let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
-                    if done_tx.send((p, rec)).is_err() {
-                        break;
+            let take_game = &take_game;
+            let worker = std::thread::Builder::new()
+                .name(format!("game-{}", k + 1))
+                .spawn_scoped(s, move || {
+                    let mut g = G::new();
+                    let _ = g.configure(cfg.size, half_komi);
+                    while let Some(p) = take_game() {
+                        let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
+                        if done_tx.send((p, rec)).is_err() {
+                            break;
+                        }
                     }
+                });
+            // Fewer games at once when the system refuses more threads.
+            if let Err(e) = worker {
+                let message = format!("cannot start a thread for game {}: {e}", k + 1);
+                eprintln!("tabula match: {message}; playing {k} games at once");
+                if k == 0 {
+                    failure = Some(message);
                 }
-            });
+                break;
+            }
         }
         drop(done_tx);
         for (p, rec) in done_rx.iter() {
@@ -268,7 +284,7 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 tally.games()
             );
             let _ = std::io::stdout().flush();
-            if let (Some(f), None) = (pgn.as_mut(), &record_error)
+            if let (Some(f), None) = (pgn.as_mut(), &failure)
                 && let Err(e) = f.write_all(game.write_record(&rec).as_bytes())
             {
                 let path = cfg.pgn_out.as_deref().unwrap_or_default();
@@ -277,8 +293,8 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
                     rec.number
                 );
                 eprintln!("tabula match: {message}; stopping after the games in progress");
-                while job_rx.try_recv().is_ok() {}
-                record_error = Some(message);
+                stop.store(true, Ordering::Relaxed);
+                failure = Some(message);
             }
         }
     });
@@ -300,7 +316,7 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     println!("Terminations: {}", t.join(", "));
-    if let Some(message) = record_error {
+    if let Some(message) = failure {
         return Err(MatchError::Failed(format!("match stopped: {message}")));
     }
     if let Some(path) = &cfg.pgn_out {
@@ -320,7 +336,13 @@ mod tests {
             o.moves.push("e3e4".into());
             o
         }];
-        let p = pairings(&ops, 5, true);
+        assert!(pairing(&[], 0, true).is_none());
+        let pairings = |games: usize, repeat: bool| -> Vec<Pairing> {
+            (0..games)
+                .filter_map(|i| pairing(&ops, i, repeat))
+                .collect()
+        };
+        let p = pairings(5, true);
         let v: Vec<(usize, usize, usize)> = p
             .iter()
             .map(|p| (p.number, p.opening.moves.len(), p.first))
@@ -329,7 +351,7 @@ mod tests {
             v,
             vec![(1, 0, 0), (2, 0, 1), (3, 1, 0), (4, 1, 1), (5, 0, 0)]
         );
-        let p = pairings(&ops, 3, false);
+        let p = pairings(3, false);
         let v: Vec<usize> = p.iter().map(|p| p.opening.moves.len()).collect();
         assert_eq!(v, vec![0, 1, 0]);
     }
