@@ -21,8 +21,10 @@ pub const MATCH_USAGE: &str =
     engine flags (after an --engine they apply to it; before the first
     --engine they apply to both):
     --name NAME         name in the output and the records
-    --proto uci|usi|tei dialect (default: the game's native one)
-    --option NAME=VALUE setoption sent after the handshake (repeatable)
+    --proto uci|usi|tei dialect (default: the game's native one; it must
+                        be able to play the game)
+    --option NAME=VALUE setoption sent after the handshake (repeatable); the
+                        engine must announce NAME and accept VALUE
   --games N             games to play (default 2)
   --tc [M/]BASE[+INC]   clock in seconds, e.g. 10+0.1, 40/60 (default 10+0.1)
   --movetime MS | --depth N | --nodes N   fixed limit per move instead
