@@ -501,3 +501,303 @@ fn shipped_tak_suites_are_valid() {
         assert!(stdout.contains("Finished game 2"), "{stdout}");
     }
 }
+
+#[test]
+fn unwritable_records_fail_the_match() {
+    // /dev/full opens but every write fails: the match stops, exits 1, and
+    // does not claim the records were appended.
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "3",
+        "--games",
+        "3",
+        "--pgnout",
+        "/dev/full",
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("cannot write the record of game 1 to '/dev/full'"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("Records appended"), "{stdout}");
+    assert!(!stdout.contains("Finished game 3"), "{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // A record file that cannot be opened is known before any engine runs.
+    let out = tabula(&[
+        "--engine",
+        "/nonexistent/engine",
+        "--engine",
+        "tabula",
+        "--pgnout",
+        "/nonexistent/dir/x.pgn",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot open record file '/nonexistent/dir/x.pgn'"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn an_over_long_engine_line_loses_the_game() {
+    // 3 MB without a newline after `go`: the runner reads at most 1 MiB of
+    // it and scores a protocol violation, instead of buffering it whole.
+    let long = fake_engine("head -c 3000000 /dev/zero | tr -c x x");
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        &long,
+        "--name",
+        "long",
+        "--depth",
+        "1",
+        "--hang-timeout",
+        "5",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(
+            "1-0 {Black (long) violates the protocol: sent a line longer than 1048576 bytes"
+        ),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn dialects_that_cannot_play_the_game_are_refused() {
+    let check = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    check(
+        &["--engine", "tabula", "--engine", "tabula", "--proto", "usi"],
+        "engine 2 (tabula (2)): --proto usi cannot play makruk (it is played over uci)",
+    );
+    check(
+        &[
+            "--game", "ogi", "--proto", "tei", "--engine", "tabula", "--engine", "tabula",
+        ],
+        "engine 1 (tabula): --proto tei cannot play ogi (it is played over uci, usi)",
+    );
+    check(
+        &[
+            "--game", "tak", "--engine", "tabula", "--proto", "usi", "--engine", "tabula",
+        ],
+        "--proto usi cannot play tak (it is played over uci, tei)",
+    );
+    // UCI selects the game with UCI_Variant: Tak over UCI plays.
+    let out = tabula(&[
+        "--game",
+        "tak",
+        "--size",
+        "4",
+        "--engine",
+        "tabula",
+        "--proto",
+        "uci",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "3",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("1/2-1/2 {Draw by move cap (3 moves)}"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn options_are_checked_against_the_engines_announcement() {
+    let check = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    let two = ["--engine", "tabula", "--engine", "tabula", "--games", "1"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v: Vec<&str> = extra.to_vec();
+        v.extend_from_slice(&two);
+        v
+    };
+    // Before the first --engine an option is every engine's: engine 1 is
+    // checked first.
+    check(
+        &with(&["--option", "Hash=99999999"]),
+        "engine 1 (tabula): --option Hash=99999999: Hash value 99999999 out of range 1..16384",
+    );
+    check(
+        &with(&["--option", "Foo=1"]),
+        "engine 1 (tabula): --option Foo=1: the engine has no option 'Foo' (it announced: \
+         UCI_Variant, Hash,",
+    );
+    check(
+        &with(&["--option", "Ponder=maybe"]),
+        "Ponder value 'maybe' is not true or false",
+    );
+    check(
+        &with(&["--option", "Board Honour Counting=sometimes"]),
+        "Board Honour Counting value 'sometimes' is not one of auto, gui",
+    );
+    // After an --engine, only that engine's.
+    check(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--name",
+            "b",
+            "--option",
+            "MultiPV=0",
+        ],
+        "engine 2 (b): --option MultiPV=0: MultiPV value 0 out of range 1..256",
+    );
+    // A USI engine names its options its own way.
+    check(
+        &[
+            "--game", "ogi", "--engine", "tabula", "--option", "Hash=1", "--engine", "tabula",
+        ],
+        "no option 'Hash' (it announced: USI_Hash,",
+    );
+    // Options of the game an engine plays over UCI_Variant count, though
+    // the first handshake (on Makruk) did not list them.
+    check(
+        &[
+            "--game",
+            "tak",
+            "--engine",
+            "tabula",
+            "--proto",
+            "uci",
+            "--option",
+            "TakCapstones=9",
+            "--engine",
+            "tabula",
+        ],
+        "TakCapstones value 9 out of range 0..4",
+    );
+    let out = tabula(&[
+        "--game",
+        "tak",
+        "--size",
+        "4",
+        "--engine",
+        "tabula",
+        "--proto",
+        "uci",
+        "--option",
+        "TakCapstones=0",
+        "--option",
+        "Hash=2",
+        "--engine",
+        "tabula",
+        "--option",
+        "hash=2",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Finished game 1"));
+}
+
+#[test]
+fn huge_numbers_never_panic() {
+    let usage = |args: &[&str], needle: &str| {
+        let out = tabula(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    };
+    let two = ["--engine", "tabula", "--engine", "tabula"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v: Vec<&str> = two.to_vec();
+        v.extend_from_slice(extra);
+        v
+    };
+    usage(
+        &with(&["--tc", "99999999999999999:0"]),
+        "bad time control '99999999999999999:0'",
+    );
+    usage(
+        &with(&["--games", "+2"]),
+        "--games needs a non-negative number",
+    );
+    usage(
+        &with(&["--maxmoves", "99999999999"]),
+        "--maxmoves value '99999999999' is too large",
+    );
+    // Limits at the top of u64 reach the clock arithmetic and deadlines.
+    let illegal = fake_engine("echo bestmove z9z9");
+    for limit in [
+        ["--movetime", "18446744073709551615", "--timemargin", "5"],
+        ["--tc", "1+1", "--timemargin", "18446744073709551615"],
+        ["--depth", "1", "--hang-timeout", "18446744073709551615"],
+        ["--tc", "307445734561825:0", "--timemargin", "1"],
+    ] {
+        let mut args = vec![
+            "--engine", &illegal, "--name", "illegal", "--engine", "tabula",
+        ];
+        args.extend_from_slice(&limit);
+        args.extend_from_slice(&["--games", "1"]);
+        let out = tabula(&args);
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{limit:?}: {stdout}\n{stderr}");
+        assert!(!stderr.contains("panicked"), "{limit:?}: {stderr}");
+        assert!(
+            stdout.contains("0-1 {White (illegal) makes an illegal move"),
+            "{limit:?}: {stdout}"
+        );
+    }
+    // The games are made one at a time: a huge --games costs no memory. The
+    // unwritable record ends the match after the first.
+    let out = tabula(&with(&[
+        "--games",
+        "99999999999",
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+        "--pgnout",
+        "/dev/full",
+    ]));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cannot write the record of game 1"),
+        "{stderr}"
+    );
+}

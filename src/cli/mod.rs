@@ -1,6 +1,8 @@
 //! Sub-commands of the binary besides the daemon: `perft`, `bench`,
 //! `match` (which lives in [`crate::matchrunner`]).
 
+pub mod argv;
+
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
 use crossbeam_channel::unbounded;
@@ -55,9 +57,12 @@ fn perft(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let Ok(depth) = depth.parse::<u32>() else {
-        eprintln!("tabula perft: depth '{depth}' is not a number");
-        return 2;
+    let depth = match argv::parse_depth(depth) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tabula perft: {e}");
+            return 2;
+        }
     };
     let (events, _rx) = unbounded();
     let Some(mut session) = registry::create(game, events, 1) else {
@@ -65,8 +70,13 @@ fn perft(args: &[String]) -> i32 {
         return 2;
     };
     for option in options {
+        // Anything between the game and the position must be an option:
+        // an extra word is refused, not taken for the position.
         let Some((name, value)) = option.split_once('=') else {
-            eprintln!("tabula perft: expected <Option>=<value>, got '{option}'");
+            eprintln!(
+                "tabula perft: unexpected argument '{option}' (only <Option>=<value> \
+                 may stand between the game and the position)\n{USAGE}"
+            );
             return 2;
         };
         if let Err(e) = session.set_game_option(name, value) {
@@ -102,22 +112,39 @@ fn perft(args: &[String]) -> i32 {
     0
 }
 
-fn bench(args: &[String]) -> i32 {
-    let mut games: Vec<&'static str> = VARIANTS.to_vec();
+/// `bench [game] [depth]`, in either order: at most one of each; a word
+/// that looks like a number is the depth.
+fn bench_args(args: &[String]) -> Result<(Vec<&'static str>, Option<u32>), String> {
+    let mut game = None;
     let mut depth = None;
     for a in args {
-        if let Ok(d) = a.parse::<u32>() {
-            depth = Some(d);
+        if argv::looks_numeric(a) {
+            let d = argv::parse_depth(a)?;
+            if let Some(first) = depth.replace(d) {
+                return Err(format!("more than one depth ({first} and '{a}')"));
+            }
         } else {
-            match parse_game(a) {
-                Ok(g) => games = vec![g],
-                Err(e) => {
-                    eprintln!("tabula bench: {e}");
-                    return 2;
-                }
+            let g = parse_game(a)?;
+            if let Some(first) = game.replace(g) {
+                return Err(format!("more than one game ({first} and '{a}')"));
             }
         }
     }
+    let games = match game {
+        Some(g) => vec![g],
+        None => VARIANTS.to_vec(),
+    };
+    Ok((games, depth))
+}
+
+fn bench(args: &[String]) -> i32 {
+    let (games, depth) = match bench_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("tabula bench: {e}\n{USAGE}");
+            return 2;
+        }
+    };
     let mut nodes = 0;
     let mut ms = 0;
     for game in games {

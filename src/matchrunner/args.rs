@@ -8,7 +8,7 @@ use nom::{
     IResult,
     branch::alt,
     bytes::complete::{take_till, take_till1, take_while1},
-    character::complete::{char, multispace0, multispace1},
+    character::complete::{char, digit1, multispace0, multispace1},
     combinator::{all_consuming, map, rest},
     multi::{many1, separated_list1},
     sequence::{delimited, separated_pair, terminated},
@@ -21,8 +21,10 @@ pub const MATCH_USAGE: &str =
     engine flags (after an --engine they apply to it; before the first
     --engine they apply to both):
     --name NAME         name in the output and the records
-    --proto uci|usi|tei dialect (default: the game's native one)
-    --option NAME=VALUE setoption sent after the handshake (repeatable)
+    --proto uci|usi|tei dialect (default: the game's native one; it must
+                        be able to play the game)
+    --option NAME=VALUE setoption sent after the handshake (repeatable); the
+                        engine must announce NAME and accept VALUE
   --games N             games to play (default 2)
   --tc [M/]BASE[+INC]   clock in seconds, e.g. 10+0.1, 40/60 (default 10+0.1)
   --movetime MS | --depth N | --nodes N   fixed limit per move instead
@@ -96,9 +98,14 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
     }
 }
 
+/// A count or duration: digits only (`str::parse` would take `+5`).
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    let digits: IResult<&str, &str> = all_consuming(digit1)(v);
+    if digits.is_err() {
+        return Err(format!("{flag} needs a non-negative number, got '{v}'"));
+    }
     v.parse()
-        .map_err(|_| format!("{flag} needs a non-negative number, got '{v}'"))
+        .map_err(|_| format!("{flag} value '{v}' is too large"))
 }
 
 /// Per-engine settings before the engine is known.
@@ -341,6 +348,10 @@ mod tests {
         assert!(e(&["--engine", "a", "--engine", "b", "--tc", "x"]).contains("bad time control"));
         assert!(e(&["--engine", "a", "--engine", "b", "--games"]).contains("needs a value"));
         assert!(e(&["--engine", "a", "--engine", "b", "--games", "-1"]).contains("--games"));
+        assert!(e(&["--engine", "a", "--engine", "b", "--games", "+1"]).contains("non-negative"));
+        assert!(
+            e(&["--engine", "a", "--engine", "b", "--size", "99999999999"]).contains("too large")
+        );
         assert!(e(&["--engine", "a", "--engine", "b", "--bogus"]).contains("unknown flag"));
         assert!(e(&["--engine", "a", "--option", "Hash", "--engine", "b"]).contains("NAME=VALUE"));
         assert!(e(&["--engine", "'a", "--engine", "b"]).contains("quotes"));

@@ -4,8 +4,12 @@
 //! channel, so every wait has a deadline: a hang is detected, never waited
 //! out. The child is told `quit` and then killed when the client is dropped.
 
+use super::engine_options::{self, Announced};
+use crate::engine::registry::VARIANTS;
+use crate::games::OptionKind;
+use crate::protocol::{self, command::Handshake};
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -19,6 +23,35 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    pub const ALL: [Dialect; 3] = [Dialect::Uci, Dialect::Usi, Dialect::Tei];
+
+    /// The daemon's own name for the same dialect.
+    fn handshake_kind(self) -> Handshake {
+        match self {
+            Dialect::Uci => Handshake::Uci,
+            Dialect::Usi => Handshake::Usi,
+            Dialect::Tei => Handshake::Tei,
+        }
+    }
+
+    /// True when an engine spoken to in this dialect can play `game`. Read
+    /// from the daemon's dialect table: USI is Ōgi's, TEI Tak's, and UCI
+    /// selects any registered game with `UCI_Variant`.
+    pub fn plays(self, game: &str) -> bool {
+        let daemon_side = protocol::dialect::Dialect {
+            handshake: self.handshake_kind(),
+        };
+        match daemon_side.native_variant() {
+            Some(native) => native == game,
+            None => VARIANTS.contains(&game),
+        }
+    }
+
+    /// The dialects that can play `game`.
+    pub fn playing(game: &str) -> Vec<Dialect> {
+        Dialect::ALL.into_iter().filter(|d| d.plays(game)).collect()
+    }
+
     pub fn parse(s: &str) -> Option<Dialect> {
         match s.to_ascii_lowercase().as_str() {
             "uci" => Some(Dialect::Uci),
@@ -99,6 +132,44 @@ impl Dialect {
     }
 }
 
+/// The longest line an engine may send (newline not counted). A longer
+/// one breaks the protocol; without a bound it would grow the runner's
+/// memory for as long as the engine writes.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// One read from an engine's stdout.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineRead {
+    Line(Vec<u8>),
+    /// More than the limit without a newline; the rest is not read.
+    TooLong,
+    Eof,
+}
+
+/// Reads one line of at most `limit` bytes before its newline, holding no
+/// more than `limit + 1` bytes however long the line is.
+pub fn read_bounded_line(r: &mut impl BufRead, limit: usize) -> io::Result<LineRead> {
+    let mut buf = Vec::new();
+    let n = r
+        .by_ref()
+        .take(limit as u64 + 1)
+        .read_until(b'\n', &mut buf)?;
+    Ok(if n == 0 {
+        LineRead::Eof
+    } else if buf.last() == Some(&b'\n') || n <= limit {
+        LineRead::Line(buf)
+    } else {
+        LineRead::TooLong
+    })
+}
+
+/// What the reader thread passes on.
+enum Incoming {
+    Line(String),
+    /// The engine sent an over-long line; nothing more is read.
+    TooLong,
+}
+
 /// What a player runs, and how to talk to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -144,9 +215,11 @@ pub struct Client {
     pub dialect: Dialect,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Options the engine announced in its handshake (lower case).
-    announced: Vec<String>,
+    lines: Receiver<Incoming>,
+    /// Set once the engine sent an over-long line: every later wait fails.
+    overlong: bool,
+    /// Options the engine announced in its handshake.
+    announced: Vec<Announced>,
     /// `id name` from the handshake.
     pub id_name: Option<String>,
     /// The last lines read, for error messages.
@@ -195,19 +268,19 @@ impl Client {
             .name(format!("engine-{}", spec.name))
             .spawn(move || {
                 let mut r = BufReader::new(stdout);
-                let mut buf = Vec::new();
                 loop {
-                    buf.clear();
-                    match r.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&buf)
+                    let incoming = match read_bounded_line(&mut r, MAX_LINE_BYTES) {
+                        Ok(LineRead::Eof) | Err(_) => break,
+                        Ok(LineRead::TooLong) => Incoming::TooLong,
+                        Ok(LineRead::Line(buf)) => Incoming::Line(
+                            String::from_utf8_lossy(&buf)
                                 .trim_end_matches(['\n', '\r'])
-                                .to_string();
-                            if tx.send(line).is_err() {
-                                break;
-                            }
-                        }
+                                .to_string(),
+                        ),
+                    };
+                    let stop = matches!(incoming, Incoming::TooLong);
+                    if tx.send(incoming).is_err() || stop {
+                        break;
                     }
                 }
             })
@@ -217,6 +290,7 @@ impl Client {
             child,
             stdin,
             lines: rx,
+            overlong: false,
             announced: Vec::new(),
             id_name: None,
             last_line: None,
@@ -231,22 +305,73 @@ impl Client {
         variant: &str,
         timeout: Duration,
     ) -> Result<Client, ClientError> {
+        let mut c = Client::open(spec, dialect, variant, timeout)?;
+        c.configure(&spec.options, timeout)?;
+        Ok(c)
+    }
+
+    /// Spawns the engine, does the handshake and selects the variant; the
+    /// options are not sent yet.
+    pub fn open(
+        spec: &EngineSpec,
+        dialect: Dialect,
+        variant: &str,
+        timeout: Duration,
+    ) -> Result<Client, ClientError> {
         let mut c = Client::spawn(spec, dialect).map_err(ClientError::Crashed)?;
         c.handshake(timeout)?;
         if dialect == Dialect::Uci && c.announces("UCI_Variant") {
             c.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
-        for (name, value) in &spec.options {
-            c.send(&format!("setoption name {name} value {value}"))?;
-        }
-        c.is_ready(timeout)?;
         Ok(c)
     }
 
-    pub fn announces(&self, option: &str) -> bool {
-        self.announced
+    /// Sends the options, then waits for `readyok`.
+    pub fn configure(
+        &mut self,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<(), ClientError> {
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.is_ready(timeout)
+    }
+
+    /// Checks `--option`s against the engine's announcement. A UCI engine
+    /// that started on another variant may announce the options of
+    /// `variant` only once it plays it (tabula does): when an option is
+    /// missing, it is asked again with `uci` after `UCI_Variant`.
+    pub fn check_options(
+        &mut self,
+        options: &[(String, String)],
+        variant: &str,
+        timeout: Duration,
+    ) -> Result<Result<(), String>, ClientError> {
+        let missing = options
             .iter()
-            .any(|o| o.eq_ignore_ascii_case(option))
+            .any(|(n, _)| engine_options::find(&self.announced, n).is_none());
+        if missing && self.switched_variant(variant) {
+            self.announced.clear();
+            self.handshake(timeout)?;
+        }
+        Ok(options
+            .iter()
+            .try_for_each(|(n, v)| engine_options::check(&self.announced, n, v)))
+    }
+
+    /// True when `UCI_Variant` was sent and its announced default is
+    /// another game.
+    fn switched_variant(&self, variant: &str) -> bool {
+        self.dialect == Dialect::Uci
+            && engine_options::find(&self.announced, "UCI_Variant").is_some_and(|o| {
+                !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
+                    if default.eq_ignore_ascii_case(variant))
+            })
+    }
+
+    pub fn announces(&self, option: &str) -> bool {
+        engine_options::find(&self.announced, option).is_some()
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
@@ -261,12 +386,19 @@ impl Client {
 
     /// The next line before `deadline`.
     fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, ClientError> {
+        if self.overlong {
+            return Err(overlong_error(waiting_for));
+        }
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(l) => {
+            Ok(Incoming::Line(l)) => {
                 log::debug!("<< {l}");
                 self.last_line = Some(l.clone());
                 Ok(l)
+            }
+            Ok(Incoming::TooLong) => {
+                self.overlong = true;
+                Err(overlong_error(waiting_for))
             }
             Err(RecvTimeoutError::Timeout) => {
                 Err(ClientError::Timeout(format!("no '{waiting_for}' in time")))
@@ -300,9 +432,10 @@ impl Client {
                 Some("id") if t.next() == Some("name") => {
                     self.id_name = Some(t.collect::<Vec<_>>().join(" "));
                 }
-                Some("option") if t.next() == Some("name") => {
-                    let name: Vec<&str> = t.take_while(|w| *w != "type").collect();
-                    self.announced.push(name.join(" "));
+                Some("option") => {
+                    if let Some(option) = engine_options::parse_option_line(&line) {
+                        self.announced.push(option);
+                    }
                 }
                 _ => {}
             }
@@ -328,8 +461,11 @@ impl Client {
 
     /// Drops lines left over from an earlier search.
     pub fn drain(&mut self) {
-        while let Ok(l) = self.lines.try_recv() {
-            log::debug!("<< {l} (drained)");
+        while let Ok(incoming) = self.lines.try_recv() {
+            match incoming {
+                Incoming::Line(l) => log::debug!("<< {l} (drained)"),
+                Incoming::TooLong => self.overlong = true,
+            }
         }
     }
 
@@ -366,6 +502,12 @@ impl Client {
             }
         }
     }
+}
+
+fn overlong_error(waiting_for: &str) -> ClientError {
+    ClientError::Protocol(format!(
+        "sent a line longer than {MAX_LINE_BYTES} bytes while the runner waited for '{waiting_for}'"
+    ))
 }
 
 fn short(s: &str) -> String {
@@ -439,6 +581,27 @@ mod tests {
             "go btime 1000 wtime 2000 binc 0 winc 0 movestogo 5"
         );
         assert_eq!(Dialect::Tei.new_game(Some("5")), "teinewgame 5");
+    }
+
+    #[test]
+    fn dialects_that_play_each_game() {
+        assert_eq!(Dialect::playing("makruk"), vec![Dialect::Uci]);
+        assert_eq!(Dialect::playing("ogi"), vec![Dialect::Uci, Dialect::Usi]);
+        assert_eq!(Dialect::playing("tak"), vec![Dialect::Uci, Dialect::Tei]);
+        assert_eq!(Dialect::playing("chess"), vec![]);
+    }
+
+    #[test]
+    fn lines_are_read_up_to_a_bound() {
+        let mut r = io::Cursor::new(b"abc\nabcd\nabcde\nab".to_vec());
+        let line = |b: &[u8]| LineRead::Line(b.to_vec());
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abc\n"));
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abcd\n"));
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), LineRead::TooLong);
+        // A last line without a newline is still a line.
+        let mut r = io::Cursor::new(b"abcd".to_vec());
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abcd"));
+        assert_eq!(read_bounded_line(&mut r, 4).unwrap(), LineRead::Eof);
     }
 
     #[test]

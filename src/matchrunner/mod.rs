@@ -4,6 +4,7 @@
 //! * [`args`]: flags → [`args::MatchConfig`].
 //! * [`timecontrol`]: `10+0.1`, `40/60`, `movetime=`, `depth=`, `nodes=`.
 //! * [`client`]: one engine process, GUI side of UCI / USI / TEI.
+//! * [`engine_options`]: announced options; `--option` checked against them.
 //! * [`referee`]: plays one game, keeps the clocks, adjudicates.
 //! * [`record`]: game records (PGN) and the per-game [`record::MatchGame`].
 //! * [`openings`]: opening files.
@@ -12,6 +13,7 @@
 
 pub mod args;
 pub mod client;
+pub mod engine_options;
 pub mod openings;
 pub mod record;
 pub mod referee;

@@ -34,6 +34,19 @@ fn win(side: usize) -> GameResult {
     loss(side ^ 1)
 }
 
+/// Milliseconds as a signed clock value, saturating.
+fn ms_i64(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+/// `from + ms`, or a year from now when that is past what `Instant` holds.
+fn deadline_after(from: Instant, ms: u64) -> Instant {
+    const YEAR: Duration = Duration::from_secs(365 * 86_400);
+    from.checked_add(Duration::from_millis(ms))
+        .or_else(|| from.checked_add(YEAR))
+        .unwrap_or(from)
+}
+
 /// Plays one game. Never fails: every failure of an engine is a lost game
 /// with the reason recorded.
 pub fn play_game<G: MatchGame>(
@@ -150,11 +163,13 @@ pub fn play_game<G: MatchGame>(
             moves,
             base_ms,
             inc_ms,
-        } => ([base_ms as i64; 2], inc_ms, moves),
+        } => ([ms_i64(base_ms); 2], inc_ms, moves),
         _ => ([0; 2], 0, None),
     };
     let mut moves_made = [0u32; 2];
-    let margin = cfg.time_margin_ms as i64;
+    // Saturating: any number on the command line is allowed, none may
+    // overflow the clock arithmetic.
+    let margin = ms_i64(cfg.time_margin_ms);
     let cap = cfg.max_moves.map(|m| 2 * m as usize);
     let mut plies = 0usize;
     loop {
@@ -184,15 +199,18 @@ pub fn play_game<G: MatchGame>(
         let (go, wait_ms) = match cfg.tc {
             TimeControl::Clock { .. } => (
                 dialect.go_clock(clock[0], clock[1], inc, movestogo),
-                (clock[player] + margin).max(0) as u64,
+                clock[player].saturating_add(margin).max(0) as u64,
             ),
-            TimeControl::MoveTime(ms) => (format!("go movetime {ms}"), ms + margin as u64),
+            TimeControl::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                ms.saturating_add(cfg.time_margin_ms),
+            ),
             TimeControl::Depth(d) => (format!("go depth {d}"), cfg.hang_timeout_ms),
             TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.hang_timeout_ms),
         };
         let position = dialect.position(start_text[player].as_deref(), &sent[player]);
         let started = Instant::now();
-        let answer = client.think(&position, &go, started + Duration::from_millis(wait_ms));
+        let answer = client.think(&position, &go, deadline_after(started, wait_ms));
         let used = started.elapsed().as_millis() as i64;
         let best = match answer {
             Ok(b) => b,
@@ -228,21 +246,21 @@ pub fn play_game<G: MatchGame>(
         // Clock bookkeeping.
         match cfg.tc {
             TimeControl::Clock { base_ms, .. } => {
-                clock[player] -= used;
+                clock[player] = clock[player].saturating_sub(used);
                 if clock[player] < -margin {
                     let text = format!("{} loses on time", sides[side]);
                     finish(&mut rec, loss(side), text, Termination::TimeForfeit);
                     break;
                 }
-                clock[player] += inc as i64;
+                clock[player] = clock[player].saturating_add(ms_i64(inc));
                 moves_made[player] += 1;
                 if let Some(p) = period
                     && moves_made[player] % p == 0
                 {
-                    clock[player] += base_ms as i64;
+                    clock[player] = clock[player].saturating_add(ms_i64(base_ms));
                 }
             }
-            TimeControl::MoveTime(ms) if used > ms as i64 + margin => {
+            TimeControl::MoveTime(ms) if used > ms_i64(ms).saturating_add(margin) => {
                 let text = format!(
                     "{} loses on time ({used} ms for movetime {ms})",
                     sides[side]

@@ -1,7 +1,7 @@
 //! The match: pairings, worker threads, live output, summary, records.
 
 use super::args::MatchConfig;
-use super::client::Client;
+use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::{self, Opening};
 use super::record::{GameRecord, GameResult, MatchGame, engine_for};
 use super::referee::{Pairing, play_game};
@@ -11,45 +11,74 @@ use crate::games::ogi::Ogi;
 use crate::games::tak::Tak;
 use crossbeam_channel::unbounded;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Games `tabula match` can referee.
 pub const MATCH_GAMES: &[&str] = &["makruk", "tak", "ogi"];
 
-/// Runs a whole match; returns the process exit code (0 done, 2 bad
-/// invocation or an engine that does not start).
+/// Why a match did not run to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchError {
+    /// The invocation cannot work (bad flag value, engine that does not
+    /// start, option it does not have): exit status 2, before any game.
+    Usage(String),
+    /// The match started but failed (records not written): exit status 1.
+    Failed(String),
+}
+
+impl From<String> for MatchError {
+    fn from(message: String) -> Self {
+        MatchError::Usage(message)
+    }
+}
+
+/// Runs a whole match; returns the process exit code (0 done, 1 failed
+/// while running, 2 bad invocation or an engine that does not start).
 pub fn run(cfg: &MatchConfig) -> i32 {
     let r = match cfg.game.as_str() {
         "makruk" => run_match::<Makruk>(cfg),
         "tak" => run_match::<Tak>(cfg),
         "ogi" => run_match::<Ogi>(cfg),
-        other => Err(format!(
+        other => Err(MatchError::Usage(format!(
             "unknown game '{other}' (known: {})",
             MATCH_GAMES.join(", ")
-        )),
+        ))),
     };
     match r {
         Ok(()) => 0,
-        Err(e) => {
+        Err(MatchError::Usage(e)) => {
             eprintln!("tabula match: {e}");
             2
+        }
+        Err(MatchError::Failed(e)) => {
+            eprintln!("tabula match: {e}");
+            1
         }
     }
 }
 
-/// The games of the match in order: each opening twice (colours swapped),
-/// engine 0 first in odd-numbered games.
-pub fn pairings(openings: &[Opening], games: usize, repeat: bool) -> Vec<Pairing> {
-    (0..games)
-        .map(|i| {
-            let k = if repeat { i / 2 } else { i };
-            Pairing {
-                number: i + 1,
-                opening: openings[k % openings.len()].clone(),
-                first: i % 2,
-            }
-        })
-        .collect()
+/// Opens the record file for appending before the match, so that a path
+/// that cannot be written is known before any game is played.
+fn open_records(path: &str) -> Result<std::fs::File, MatchError> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| MatchError::Usage(format!("cannot open record file '{path}': {e}")))
+}
+
+/// Game `i` (0-based) of the match: each opening twice (colours swapped),
+/// engine 0 first in odd-numbered games. Made when the game starts, so a
+/// huge `--games` costs no memory. `None` without openings.
+pub fn pairing(openings: &[Opening], i: usize, repeat: bool) -> Option<Pairing> {
+    let k = if repeat { i / 2 } else { i };
+    let opening = openings.get(k.checked_rem(openings.len())?)?;
+    Some(Pairing {
+        number: i.saturating_add(1),
+        opening: opening.clone(),
+        first: i % 2,
+    })
 }
 
 /// One line per finished game.
@@ -113,7 +142,55 @@ pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, Strin
     }
 }
 
-pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
+/// Refuses a `--proto` that cannot play the game (USI for Makruk would end
+/// every game in an illegal move).
+pub fn check_dialects<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    for (k, spec) in cfg.engines.iter().enumerate() {
+        let dialect = spec.dialect.unwrap_or(G::DIALECT);
+        if !dialect.plays(G::ID) {
+            let can: Vec<&str> = Dialect::playing(G::ID)
+                .iter()
+                .map(|d| d.handshake())
+                .collect();
+            return Err(MatchError::Usage(format!(
+                "engine {} ({}): --proto {} cannot play {} (it is played over {})",
+                k + 1,
+                spec.name,
+                dialect.handshake(),
+                G::ID,
+                can.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Starts an engine once before the match: it must finish its handshake,
+/// have every `--option` it is given (with a value its declaration allows)
+/// and answer `isready`.
+fn check_engine<G: MatchGame>(game: &G, k: usize, spec: &EngineSpec) -> Result<(), MatchError> {
+    let timeout = Duration::from_secs(15);
+    let dialect = spec.dialect.unwrap_or(G::DIALECT);
+    let full = engine_for(game, spec, dialect);
+    let failed = |e: ClientError| {
+        MatchError::Usage(format!(
+            "engine {} ({}) failed to start: {e}",
+            k + 1,
+            spec.command.join(" ")
+        ))
+    };
+    let mut client = Client::open(&full, dialect, G::ID, timeout).map_err(failed)?;
+    // Only the user's options: the runner's own (`TakSize`, `HalfKomi`)
+    // follow the game, whatever the engine announces.
+    client
+        .check_options(&spec.options, G::ID, timeout)
+        .map_err(failed)?
+        .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))?;
+    client.configure(&full.options, timeout).map_err(failed)
+}
+
+pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    check_dialects::<G>(cfg)?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
@@ -121,28 +198,10 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
         Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
         None => vec![Opening::start()],
     };
-    // Each engine must start and finish its handshake once before the match.
+    let mut pgn = cfg.pgn_out.as_deref().map(open_records).transpose()?;
     for (k, spec) in cfg.engines.iter().enumerate() {
-        let dialect = spec.dialect.unwrap_or(G::DIALECT);
-        let full = engine_for(&game, spec, dialect);
-        if let Err(e) = Client::start(&full, dialect, G::ID, Duration::from_secs(15)) {
-            return Err(format!(
-                "engine {} ({}) failed to start: {e}",
-                k + 1,
-                spec.command.join(" ")
-            ));
-        }
+        check_engine(&game, k, spec)?;
     }
-    let mut pgn = match &cfg.pgn_out {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open record file '{path}': {e}"))?,
-        ),
-        None => None,
-    };
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     println!(
         "Match {} vs {}: {} games of {}, {}, {} opening(s), concurrency {}",
@@ -154,30 +213,50 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
         openings.len(),
         cfg.concurrency
     );
-    let jobs = pairings(&openings, cfg.games, cfg.repeat);
-    let (job_tx, job_rx) = unbounded::<Pairing>();
-    for j in jobs {
-        let _ = job_tx.send(j);
-    }
-    drop(job_tx);
+    // Workers take the next game number; `stop` ends the match early.
+    let next_game = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let take_game = || {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let i = next_game.fetch_add(1, Ordering::Relaxed);
+        (i < cfg.games)
+            .then(|| pairing(&openings, i, cfg.repeat))
+            .flatten()
+    };
     let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
     let mut tally = Tally::default();
+    // What failed the match: no thread to play on, or the first record
+    // write error (then no new games start: results not recorded are lost).
+    let mut failure: Option<String> = None;
     let mut terminations: Vec<(String, u32)> = Vec::new();
     std::thread::scope(|s| {
-        for _ in 0..cfg.concurrency.min(cfg.games) {
-            let job_rx = job_rx.clone();
+        for k in 0..cfg.concurrency.min(cfg.games) {
             let done_tx = done_tx.clone();
             let new_game_arg = new_game_arg.clone();
-            s.spawn(move || {
-                let mut g = G::new();
-                let _ = g.configure(cfg.size, half_komi);
-                while let Ok(p) = job_rx.recv() {
-                    let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
-                    if done_tx.send((p, rec)).is_err() {
-                        break;
+            let take_game = &take_game;
+            let worker = std::thread::Builder::new()
+                .name(format!("game-{}", k + 1))
+                .spawn_scoped(s, move || {
+                    let mut g = G::new();
+                    let _ = g.configure(cfg.size, half_komi);
+                    while let Some(p) = take_game() {
+                        let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
+                        if done_tx.send((p, rec)).is_err() {
+                            break;
+                        }
                     }
+                });
+            // Fewer games at once when the system refuses more threads.
+            if let Err(e) = worker {
+                let message = format!("cannot start a thread for game {}: {e}", k + 1);
+                eprintln!("tabula match: {message}; playing {k} games at once");
+                if k == 0 {
+                    failure = Some(message);
                 }
-            });
+                break;
+            }
         }
         drop(done_tx);
         for (p, rec) in done_rx.iter() {
@@ -205,10 +284,17 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
                 tally.games()
             );
             let _ = std::io::stdout().flush();
-            if let Some(f) = pgn.as_mut()
+            if let (Some(f), None) = (pgn.as_mut(), &failure)
                 && let Err(e) = f.write_all(game.write_record(&rec).as_bytes())
             {
-                eprintln!("tabula match: cannot write record: {e}");
+                let path = cfg.pgn_out.as_deref().unwrap_or_default();
+                let message = format!(
+                    "cannot write the record of game {} to '{path}': {e}",
+                    rec.number
+                );
+                eprintln!("tabula match: {message}; stopping after the games in progress");
+                stop.store(true, Ordering::Relaxed);
+                failure = Some(message);
             }
         }
     });
@@ -230,6 +316,9 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), String> {
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     println!("Terminations: {}", t.join(", "));
+    if let Some(message) = failure {
+        return Err(MatchError::Failed(format!("match stopped: {message}")));
+    }
     if let Some(path) = &cfg.pgn_out {
         println!("Records appended to {path}");
     }
@@ -247,7 +336,13 @@ mod tests {
             o.moves.push("e3e4".into());
             o
         }];
-        let p = pairings(&ops, 5, true);
+        assert!(pairing(&[], 0, true).is_none());
+        let pairings = |games: usize, repeat: bool| -> Vec<Pairing> {
+            (0..games)
+                .filter_map(|i| pairing(&ops, i, repeat))
+                .collect()
+        };
+        let p = pairings(5, true);
         let v: Vec<(usize, usize, usize)> = p
             .iter()
             .map(|p| (p.number, p.opening.moves.len(), p.first))
@@ -256,7 +351,7 @@ mod tests {
             v,
             vec![(1, 0, 0), (2, 0, 1), (3, 1, 0), (4, 1, 1), (5, 0, 0)]
         );
-        let p = pairings(&ops, 3, false);
+        let p = pairings(3, false);
         let v: Vec<usize> = p.iter().map(|p| p.opening.moves.len()).collect();
         assert_eq!(v, vec![0, 1, 0]);
     }

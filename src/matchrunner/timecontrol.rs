@@ -96,8 +96,10 @@ fn seconds(i: &str) -> IResult<&str, u64> {
 /// `m:ss` or seconds.
 fn base(i: &str) -> IResult<&str, u64> {
     alt((
-        map(tuple((number::<u64>, char(':'), seconds)), |(m, _, s)| {
-            m * 60_000 + s
+        map_res(tuple((number::<u64>, char(':'), seconds)), |(m, _, s)| {
+            m.checked_mul(60_000)
+                .and_then(|ms| ms.checked_add(s))
+                .ok_or("minutes out of range")
         }),
         seconds,
     ))(i)
@@ -223,6 +225,7 @@ mod tests {
             "movetime=",
             "10+0.1junk",
             "-5",
+            "99999999999999999:0",
         ] {
             let r = parse(bad);
             assert!(r.is_err(), "{bad:?} accepted: {r:?}");

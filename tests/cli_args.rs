@@ -1,0 +1,136 @@
+//! The command line of the sub-commands: bad arguments are usage errors
+//! (a message on stderr, exit status 2), never a panic.
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+use std::process::{Command, Output};
+
+fn tabula(args: &[OsString]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("run tabula")
+}
+
+fn words(args: &[&str]) -> Vec<OsString> {
+    args.iter().map(OsString::from).collect()
+}
+
+fn bytes(b: &[u8]) -> OsString {
+    OsString::from_vec(b.to_vec())
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs `args` and checks: exit status 2, `needle` on stderr, no panic,
+/// nothing on stdout.
+fn usage_error(args: &[OsString], needle: &str) {
+    let out = tabula(args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+}
+
+#[test]
+fn non_utf8_arguments_are_usage_errors() {
+    let ff = bytes(b"\xff");
+    usage_error(
+        std::slice::from_ref(&ff),
+        "tabula: argument 1 ('\\xff') is not valid UTF-8",
+    );
+    usage_error(
+        &[OsString::from("bench"), ff.clone()],
+        "tabula: argument 2 ('\\xff') is not valid UTF-8",
+    );
+    usage_error(
+        &[
+            OsString::from("perft"),
+            OsString::from("makruk"),
+            bytes(b"\xff\xfe"),
+            OsString::from("1"),
+        ],
+        "argument 3 ('\\xff\\xfe') is not valid UTF-8",
+    );
+    usage_error(
+        &[
+            OsString::from("match"),
+            OsString::from("--engine"),
+            ff,
+            OsString::from("--engine"),
+            OsString::from("tabula"),
+        ],
+        "argument 3 ('\\xff') is not valid UTF-8",
+    );
+}
+
+#[test]
+fn bench_takes_at_most_one_game_and_one_unsigned_depth() {
+    usage_error(
+        &words(&["bench", "makruk", "tak"]),
+        "tabula bench: more than one game (makruk and 'tak')",
+    );
+    usage_error(
+        &words(&["bench", "1", "2"]),
+        "tabula bench: more than one depth (1 and '2')",
+    );
+    usage_error(&words(&["bench", "tak", "1", "ogi"]), "more than one game");
+    usage_error(
+        &words(&["bench", "+1"]),
+        "tabula bench: depth '+1' is not a number",
+    );
+    usage_error(
+        &words(&["bench", "-1", "tak"]),
+        "depth '-1' is not a number",
+    );
+    usage_error(&words(&["bench", "1x"]), "depth '1x' is not a number");
+    usage_error(
+        &words(&["bench", "99999999999"]),
+        "depth '99999999999' is too large",
+    );
+    usage_error(&words(&["bench", "chess"]), "unknown game 'chess'");
+    // Either order is still fine.
+    for args in [["bench", "tak", "1"], ["bench", "1", "TAK"]] {
+        let out = tabula(&words(&args));
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains("tak: nodes "), "{stdout}");
+        assert!(!stdout.contains("makruk"), "{stdout}");
+    }
+}
+
+#[test]
+fn perft_depth_is_digits_only_and_extra_words_are_refused() {
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "+1"]),
+        "tabula perft: depth '+1' is not a number",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "-1"]),
+        "depth '-1' is not a number",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "1", "2"]),
+        "unexpected argument 'startpos'",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "extra", "startpos", "1"]),
+        "unexpected argument 'extra'",
+    );
+    usage_error(
+        &words(&["perft", "makruk", "startpos", "4294967296"]),
+        "depth '4294967296' is too large",
+    );
+    usage_error(&words(&["perft", "makruk", "1"]), "expected <game>");
+    let out = tabula(&words(&["perft", "tak", "TakSize=4", "startpos", "1"]));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Nodes searched: 16"));
+}
