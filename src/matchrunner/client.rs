@@ -5,9 +5,8 @@
 //! out. The child is told `quit` and then killed when the client is dropped.
 
 use super::engine_options::{self, Announced};
-use crate::engine::registry::VARIANTS;
+use crate::engine::registry;
 use crate::games::OptionKind;
-use crate::protocol::{self, command::Handshake};
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -25,26 +24,10 @@ pub enum Dialect {
 impl Dialect {
     pub const ALL: [Dialect; 3] = [Dialect::Uci, Dialect::Usi, Dialect::Tei];
 
-    /// The daemon's own name for the same dialect.
-    fn handshake_kind(self) -> Handshake {
-        match self {
-            Dialect::Uci => Handshake::Uci,
-            Dialect::Usi => Handshake::Usi,
-            Dialect::Tei => Handshake::Tei,
-        }
-    }
-
-    /// True when an engine spoken to in this dialect can play `game`. Read
-    /// from the daemon's dialect table: USI is Ōgi's, TEI Tak's, and UCI
-    /// selects any registered game with `UCI_Variant`.
+    /// True when an engine spoken to in this dialect can play `game`: the
+    /// registry lists the handshakes each game is played over.
     pub fn plays(self, game: &str) -> bool {
-        let daemon_side = protocol::dialect::Dialect {
-            handshake: self.handshake_kind(),
-        };
-        match daemon_side.native_variant() {
-            Some(native) => native == game,
-            None => VARIANTS.contains(&game),
-        }
+        registry::entry(game).is_some_and(|g| g.speaks(self.handshake()))
     }
 
     /// The dialects that can play `game`.
