@@ -29,21 +29,42 @@ pub struct Daemon {
     pub bytes_sent: usize,
 }
 
-/// `bytes` as one readable line: printable ASCII as is, everything else
-/// escaped, cut to `SHOW` characters with the full length noted.
+/// `bytes` as one readable line: valid UTF-8 as is except control
+/// characters, which are escaped like invalid bytes (`\x00`, `\u{85}`);
+/// cut to `SHOW` characters with the full length noted.
 pub fn escape(bytes: &[u8]) -> String {
     let mut s = String::new();
-    for &b in bytes.iter().take(SHOW) {
-        match b {
-            b'\\' => s.push_str("\\\\"),
-            b'\n' => s.push_str("\\n"),
-            b'\r' => s.push_str("\\r"),
-            b'\t' => s.push_str("\\t"),
-            0x20..=0x7e => s.push(b as char),
-            _ => s.push_str(&format!("\\x{b:02x}")),
+    let mut shown = 0;
+    let mut cut = false;
+    'out: for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if shown == SHOW {
+                cut = true;
+                break 'out;
+            }
+            shown += 1;
+            match c {
+                '\\' => s.push_str("\\\\"),
+                '\n' => s.push_str("\\n"),
+                '\r' => s.push_str("\\r"),
+                '\t' => s.push_str("\\t"),
+                c if (c as u32) < 0x80 && c.is_control() => {
+                    s.push_str(&format!("\\x{:02x}", c as u32))
+                }
+                c if c.is_control() => s.push_str(&format!("\\u{{{:x}}}", c as u32)),
+                c => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            if shown == SHOW {
+                cut = true;
+                break 'out;
+            }
+            shown += 1;
+            s.push_str(&format!("\\x{b:02x}"));
         }
     }
-    if bytes.len() > SHOW {
+    if cut {
         s.push_str(&format!("... ({} bytes)", bytes.len()));
     }
     s
