@@ -2120,7 +2120,7 @@ fn cecp_quiet(bytes: &[u8]) -> bool {
     let t = tokens(bytes);
     match t.first() {
         None => true,
-        Some(w) => !CECP_STATEFUL.contains(&w.as_str()) && !(t.len() == 1 && looks_like_move(w)),
+        Some(w) => !(CECP_STATEFUL.contains(&w.as_str()) || (t.len() == 1 && looks_like_move(w))),
     }
 }
 
@@ -2908,4 +2908,54 @@ fn soak_cecp_makruk() {
         c.fail("the mix is broken: too few rejections, user or engine moves");
     }
     c.finish();
+}
+
+/// `quit` and end of input end the process within `PROMPT` while a search
+/// runs, in every dialect, and the pending answer is not printed.
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["uci"], "go infinite"),
+        (&["uci"], "go ponder wtime 1000 btime 1000"),
+        (
+            &["uci", "setoption name UCI_Variant value tak"],
+            "go infinite",
+        ),
+        (
+            &["uci", "setoption name UCI_Variant value ogi"],
+            "go ponder depth 99",
+        ),
+        (&["tei", "teinewgame 5"], "go infinite"),
+        (&["tei", "teinewgame 8"], "go wtime 600000 btime 600000"),
+        (&["usi"], "go ponder"),
+        (&["usi", "position startpos moves 5f5e"], "go infinite"),
+        (
+            &["xboard", "protover 2", "new", "sd 64", "time 100000"],
+            "go",
+        ),
+    ];
+    for (setup, go) in cases {
+        for eof in [false, true] {
+            let mut d = Daemon::start();
+            let what = format!("{setup:?} + {go:?} + {}", if eof { "EOF" } else { "quit" });
+            for l in setup.iter().chain([go]) {
+                d.send(l).unwrap_or_else(|e| panic!("{what}: {e}"));
+            }
+            thread::sleep(Duration::from_millis(30));
+            if eof {
+                d.close_stdin();
+            } else {
+                d.send("quit").unwrap_or_else(|e| panic!("{what}: {e}"));
+            }
+            let status = d
+                .wait_exit(PROMPT)
+                .unwrap_or_else(|e| panic!("{what}: {e}\n{}", d.transcript()));
+            assert!(status.success(), "{what}: exit status {status}");
+            let rest = d.rest(PROMPT).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let owed = rest.iter().find(|l| {
+                l.starts_with("bestmove") || l.starts_with("move ") || l.starts_with("checkmate")
+            });
+            assert!(owed.is_none(), "{what}: printed {owed:?} at exit");
+        }
+    }
 }
