@@ -36,7 +36,13 @@
 //! with `--nocapture`); a failure prints the offending line (escaped) and
 //! the recent transcript. `TABULA_SOAK_LINES=N` sets the number of lines
 //! per dialect × game (the default keeps `cargo test` fast);
-//! `TABULA_SOAK_SEED=S` (decimal or 0x hex) changes the seed.
+//! `TABULA_SOAK_SEED=S` (decimal or 0x hex) changes the seed. The seed
+//! fixes every random choice; what a search stopped after a random delay
+//! answers depends on timing, and answers are played on, so a long run
+//! may drift apart from an earlier one with the same seed after a while.
+//!
+//! Every wait has a timeout (stdout is read on a thread into a channel,
+//! `common::daemon`): a hang fails the test instead of hanging it.
 
 mod common;
 
