@@ -1408,6 +1408,21 @@ impl Soak {
         }
     }
 
+    /// The 1 MiB lines, idle or (as often) while `go infinite` runs.
+    fn big_lines(&mut self) {
+        if self.rng.chance(50) {
+            return self.mebibyte_lines();
+        }
+        self.go("go infinite".into(), None, true, false);
+        self.mebibyte_lines();
+        self.stop();
+        self.await_idle();
+        let extra = self.sync();
+        if !extra.is_empty() {
+            self.fail(&format!("unexpected lines after the search: {extra:?}"));
+        }
+    }
+
     /// One line of exactly 1 MiB (valid: a long move list padded with
     /// blanks), then one a byte longer, which is refused.
     fn mebibyte_lines(&mut self) {
@@ -1427,17 +1442,25 @@ impl Soak {
         self.pos.board = Vec::new();
         self.pos.legal = None;
         self.adopt(board);
-        line.push(' ');
+        // Longer: one error however long (the rest is dropped up to the
+        // line end), whatever follows in the same write.
+        let extra = if self.rng.chance(50) {
+            1
+        } else {
+            self.rng.range(2, 2 * MIB)
+        };
+        line.extend(std::iter::repeat_n(' ', extra));
         self.test_line(line.as_bytes());
         let (out, board) = self.sync_d();
         if out != [TOO_LONG] {
-            self.fail(&format!("a line of 1 MiB + 1 byte was answered {out:?}"));
+            self.fail(&format!(
+                "a line of 1 MiB + {extra} bytes was answered {out:?}"
+            ));
         }
         if board != self.pos.board {
             self.fail("a line too long changed the board");
         }
-        // 1 MiB of junk bytes.
-        // 1 MiB in one token: no ASCII blank or control byte (the rest,
+        // 1 MiB of junk in one token: no ASCII blank or control byte (the rest,
         // invalid UTF-8 included, is kept).
         let junk: Vec<u8> = (0..MIB)
             .map(|_| match self.rng.next() as u8 {
@@ -1777,6 +1800,23 @@ impl Soak {
                 self.stats.lines += 1;
             }
         }
+        // A held search goes on through the current variant set again;
+        // a new game stops it.
+        let mut new_game = false;
+        if self.game.dialect == Dialect::Uci && self.rng.chance(20) {
+            burst.extend_from_slice(format!("go infinite\n{}\n", self.game.setup[0]).as_bytes());
+            self.push_burst_go("go infinite", true);
+        }
+        if self.rng.chance(20) {
+            let line = self.new_game_line(true);
+            burst.extend_from_slice(format!("go infinite\n{line}\n").as_bytes());
+            self.push_burst_go("go infinite", true);
+            let now = Instant::now();
+            for s in self.pending.iter_mut() {
+                s.stopped_at.get_or_insert(now);
+            }
+            new_game = true;
+        }
         // The last search must end: stop it (a second stop is ignored).
         let now = Instant::now();
         for s in self.pending.iter_mut() {
@@ -1804,7 +1844,42 @@ impl Soak {
                 "expected {errors} error lines in the burst, got {got:?}"
             ));
         }
+        if new_game {
+            let (out, board) = self.sync_d();
+            if !out.is_empty() {
+                self.fail(&format!("unexpected {out:?} after the burst"));
+            }
+            self.pos = Position {
+                base: "position startpos".into(),
+                moves: Vec::new(),
+                board,
+                legal: None,
+            };
+            self.replays.clear();
+        }
         self.replay();
+    }
+
+    /// Records a `go` written as part of a burst (the caller writes it).
+    fn push_burst_go(&mut self, go: &str, hold: bool) {
+        let legal = self.legal();
+        let now = Instant::now();
+        for s in self.pending.iter_mut() {
+            s.stopped_at.get_or_insert(now);
+        }
+        self.pending.push_back(Search {
+            go: go.to_string(),
+            position: self.pos.line(),
+            legal,
+            restrict: None,
+            hold,
+            ponder: false,
+            mate: false,
+            stopped_at: None,
+            hit: false,
+        });
+        self.stats.searches += 1;
+        self.stats.lines += 2;
     }
 
     /// Ends the run: `quit` or end of input, idle or mid-search; the
@@ -1949,12 +2024,12 @@ fn soak(game: &'static Game) {
     while s.stats.lines < lines {
         if !big_done && s.stats.lines >= big_at {
             big_done = true;
-            s.mebibyte_lines();
+            s.big_lines();
         }
         s.step();
     }
     if !big_done {
-        s.mebibyte_lines();
+        s.big_lines();
     }
     let min_rejected = s.stats.lines / 10;
     if s.stats.rejected < min_rejected || s.stats.rejected_positions == 0 {
@@ -2179,6 +2254,15 @@ struct Cecp {
     /// `offer draw` came while the engine thought: its move must reach
     /// the counting limit.
     offer_before_move: bool,
+    /// The legal moves of a search just given up, until the next `pong`.
+    stale: Option<Vec<String>>,
+    /// A line whose reply depends on the game was sent while the engine
+    /// thought: if its move comes before the next `pong`, which came first
+    /// is unknown. The legal moves of that search.
+    uncertain: Option<Vec<String>>,
+    /// That search's move came anyway: the replies cannot be checked until
+    /// the game is set up again.
+    raced: bool,
     pool: Vec<String>,
     ping: i64,
     line: Vec<u8>,
@@ -2208,6 +2292,9 @@ impl Cecp {
             depth: 2,
             result_due: None,
             offer_before_move: false,
+            stale: None,
+            uncertain: None,
+            raced: false,
             pool: Vec::new(),
             ping: 0,
             line: Vec::new(),
@@ -2354,13 +2441,66 @@ impl Cecp {
         self.thinking = Some(legal);
     }
 
-    /// A running search is given up (no move will come).
+    /// A running search is given up (no move will come). Output it
+    /// printed before the engine read the line may still be on its way
+    /// (until the next `pong`): thinking lines, or even its move when it
+    /// ended by itself just before (then the model is set up again).
     fn abort(&mut self) {
+        if let Some(legal) = self.thinking.take() {
+            self.stale = Some(legal);
+        }
+        self.offer_before_move = false;
+    }
+
+    /// After a search ended by itself just before a line that gave it up
+    /// was read, the engine's game differs from the model's: force mode
+    /// and the model's position make them agree again.
+    fn resync(&mut self) {
+        self.stats.races += 1;
+        self.test_line(b"force");
         self.thinking = None;
+        self.force = true;
+        self.result_due = None;
+        let fen = self.pos.to_notation();
+        self.test_line(format!("setboard {fen}").as_bytes());
+        self.base = Some(fen);
+        self.moves.clear();
+        self.over = false;
+        let got = self.sync();
+        let ok = ["Error (", "Illegal move", "tellusererror "];
+        if got.iter().any(|l| !ok.iter().any(|p| l.starts_with(p))) {
+            self.fail(&format!(
+                "unexpected {got:?} while setting the game up again"
+            ));
+        }
+        self.raced = false;
+        self.expect_nothing();
     }
 
     fn observe(&mut self, line: String) -> Option<String> {
         if let Some(m) = line.strip_prefix("move ") {
+            if self.raced {
+                return None;
+            }
+            if let Some(legal) = self.uncertain.take() {
+                // Before or after the line just sent? Unknown: check the
+                // move, then set the game up again.
+                if !legal.contains(&m.to_string()) {
+                    self.fail(&format!("{line:?} is not legal: {legal:?}"));
+                }
+                self.thinking = None;
+                self.raced = true;
+                return None;
+            }
+            if self.thinking.is_none()
+                && let Some(stale) = self.stale.take()
+            {
+                if !stale.contains(&m.to_string()) {
+                    self.fail(&format!("{line:?} is not legal: {stale:?}"));
+                }
+                self.raced = true;
+                return None;
+            }
             let Some(legal) = self.thinking.take() else {
                 self.fail(&format!("{line:?} while the engine was not thinking"));
             };
@@ -2384,6 +2524,9 @@ impl Cecp {
             .iter()
             .any(|p| line.starts_with(p))
         {
+            if self.raced {
+                return None;
+            }
             match self.result_due.take() {
                 Some(code) if line.starts_with(&format!("{code} {{")) && line.ends_with('}') => {}
                 due => self.fail(&format!("result line {line:?}, expected {due:?}")),
@@ -2391,7 +2534,11 @@ impl Cecp {
             return None;
         }
         if line == "offer draw" {
-            if self.thinking.is_some() {
+            if self.raced || self.stale.is_some() {
+                return None;
+            }
+            let drawn = matches!(self.pos.outcome(), Some(Outcome::Draw { .. }));
+            if self.thinking.is_some() && !drawn {
                 // Offered before the move that reaches the counting limit.
                 self.offer_before_move = true;
             } else if !matches!(self.pos.outcome(), Some(Outcome::Draw { .. })) {
@@ -2400,7 +2547,10 @@ impl Cecp {
             return None;
         }
         if let Some(pv) = thinking_pv(&line) {
-            let Some(legal) = &self.thinking else {
+            if self.raced {
+                return None;
+            }
+            let Some(legal) = self.thinking.as_ref().or(self.stale.as_ref()) else {
                 self.fail(&format!("thinking output {line:?} while not thinking"));
             };
             if !self.post {
@@ -2443,6 +2593,9 @@ impl Cecp {
                 got.push(l);
             }
         }
+        // Whatever a given-up search printed came before this pong.
+        self.stale = None;
+        self.uncertain = None;
         if busy {
             let ms = t.elapsed().as_millis();
             self.stats.slowest_readyok_ms = self.stats.slowest_readyok_ms.max(ms);
@@ -2455,7 +2608,7 @@ impl Cecp {
 
     fn expect_nothing(&mut self) {
         let got = self.sync();
-        if !got.is_empty() {
+        if !got.is_empty() && !self.raced {
             self.fail(&format!("expected no reply, got {got:?}"));
         }
     }
@@ -2495,6 +2648,9 @@ impl Cecp {
     /// One error line for `line`, starting with `prefix`.
     fn expect_error(&mut self, prefix: &str) {
         let got = self.sync();
+        if self.raced {
+            return;
+        }
         if got.len() != 1 || !got[0].starts_with(prefix) {
             self.fail(&format!("expected one {prefix:?} line, got {got:?}"));
         }
@@ -2560,7 +2716,9 @@ impl Cecp {
                 self.expect_nothing();
             }
             95 => {
-                self.test_line(b"xboard");
+                // Nothing to do: `xboard` again, `?` with no search.
+                let l: &[u8] = if self.rng.chance(50) { b"xboard" } else { b"?" };
+                self.test_line(l);
                 self.expect_nothing();
             }
             _ => {
@@ -2656,7 +2814,6 @@ impl Cecp {
     }
 
     fn setboard(&mut self) {
-        self.abort();
         let fen = match self.rng.below(4) {
             0 => self.pos.to_notation(),
             1 => self.rng.pick(ENDGAME_FENS).to_string(),
@@ -2679,6 +2836,7 @@ impl Cecp {
         }
         match self.game.parse_position(&args) {
             Ok(p) => {
+                self.abort();
                 self.pos = p;
                 self.base = Some(args);
                 self.moves.clear();
@@ -2697,10 +2855,11 @@ impl Cecp {
         let plies = self.rng.range(1, 2);
         let word = if plies == 1 { "undo" } else { "remove" };
         self.test_line(word.as_bytes());
-        self.abort();
         if self.moves.len() < plies {
+            // Refused: a running search goes on.
             return self.expect_error(&format!("Error (no move to take back): {word}"));
         }
+        self.abort();
         let keep = self.moves.len() - plies;
         self.moves.truncate(keep);
         self.over = false;
@@ -2775,7 +2934,27 @@ impl Cecp {
             thread::sleep(Duration::from_millis(self.rng.range(0, 20) as u64));
         }
         for _ in 0..self.rng.below(4) {
-            match self.rng.below(3) {
+            let k = self.rng.below(8);
+            if k >= 3 {
+                self.uncertain = self.thinking.clone();
+            }
+            match k {
+                // Commands that give the search up: no move may come.
+                3 => {
+                    self.test_line(b"force");
+                    self.abort();
+                    self.force = true;
+                    self.expect_nothing();
+                }
+                4 => self.user_move(),
+                5 => self.setboard(),
+                6 => self.take_back(),
+                7 => {
+                    self.test_line(b"result * {aborted}");
+                    self.abort();
+                    self.over = true;
+                    self.expect_nothing();
+                }
                 0 => {
                     let line = *self.rng.pick(BAD_CECP);
                     self.test_line(line.as_bytes());
@@ -2796,6 +2975,9 @@ impl Cecp {
                     }
                 }
                 _ => self.expect_nothing(),
+            }
+            if self.raced {
+                self.resync();
             }
         }
         let t = Instant::now();
@@ -2871,8 +3053,8 @@ impl Cecp {
         eprintln!(
             "soak cecp makruk: seed {:#x}: {} test lines ({} written, {} bytes, longest {}) in \
              {:.2} s; {} rejected ({} moves/positions), {} random lines accepted, {} user \
-             moves/setboards, {} engine moves, {} '?' searches, {} rejections mid-think; \
-             slowest pong mid-think {} ms, slowest move after '?' {} ms; {} {} exit in {} ms",
+             moves/setboards, {} engine moves, {} '?' searches, {} rejections mid-think, {} searches that ended just \
+             before a line gave them up; slowest pong mid-think {} ms, slowest move after '?' {} ms; {} {} exit in {} ms",
             self.seed,
             self.stats.lines,
             self.d.lines_sent,
@@ -2886,6 +3068,7 @@ impl Cecp {
             self.engine_moves,
             self.stats.searches,
             self.stats.mid_search_rejections,
+            self.stats.races,
             self.stats.slowest_readyok_ms,
             self.stats.slowest_stop_ms,
             if mid_think { "mid-think" } else { "idle" },
