@@ -1057,6 +1057,9 @@ impl Soak {
     /// The board shown after an accepted line becomes the model.
     fn adopt(&mut self, board: Vec<String>) {
         if board != self.pos.board {
+            // The game may be another now (a Tak size): answers given
+            // before cannot be replayed.
+            self.replays.clear();
             let text = board
                 .last()
                 .and_then(|l| l.strip_prefix(self.game.label))
@@ -1122,12 +1125,14 @@ impl Soak {
     /// startpos`, unless `must_stop`: the line must stop a running search).
     fn new_game_line(&mut self, must_stop: bool) -> String {
         let g = self.game;
+        // Tak: `TakSize` acts like `teinewgame` in TEI too.
+        let size_option = !g.sizes.is_empty() && self.rng.chance(40);
         match g.dialect {
+            _ if size_option => {
+                format!("setoption name TakSize value {}", self.rng.pick(g.sizes))
+            }
             Dialect::Tei if must_stop || self.rng.chance(70) => {
                 format!("teinewgame {}", self.rng.pick(g.sizes))
-            }
-            _ if !g.sizes.is_empty() && self.rng.chance(60) => {
-                format!("setoption name TakSize value {}", self.rng.pick(g.sizes))
             }
             Dialect::Uci => "ucinewgame".into(),
             Dialect::Usi => "usinewgame".into(),
@@ -1136,6 +1141,7 @@ impl Soak {
     }
 
     fn new_game(&mut self) {
+        self.replays.clear();
         let line = self.new_game_line(false);
         let board = self.valid_line(&line);
         self.pos = Position {
