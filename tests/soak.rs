@@ -931,9 +931,10 @@ impl Soak {
     }
 
     /// `isready`, then everything up to `readyok` that is not search
-    /// output. Mid-search the `readyok` must come within `PROMPT`.
+    /// output. Mid-search the `readyok` must come within `PROMPT` (unless
+    /// the line before it was a long one, whose parsing comes first).
     fn sync(&mut self) -> Vec<String> {
-        let busy = !self.pending.is_empty();
+        let busy = !self.pending.is_empty() && self.line.len() < 64 * 1024;
         let t = Instant::now();
         self.send("isready");
         let mut got = Vec::new();
