@@ -11,27 +11,15 @@
 //! `position ... moves` line may. `TABULA_ROUNDTRIP_PLAYOUTS` sets the
 //! number of playouts per game (default 40) for a long run.
 
+mod common;
+
+use common::rng::Rng;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
 use tabula::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
 use tabula::search::AlphaBetaPosition;
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn playouts() -> usize {
     std::env::var("TABULA_ROUNDTRIP_PLAYOUTS")

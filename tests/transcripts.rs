@@ -16,12 +16,12 @@
 //! printing anything that the script did not expect (search progress
 //! lines `info depth ...` of a search cut short by EOF excepted).
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use common::daemon::Daemon;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -45,101 +45,36 @@ fn matches(pattern: &str, text: &str) -> bool {
     true
 }
 
-struct Daemon {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    seen: Vec<String>,
+/// Reads lines until one matches `pattern`; every line before it must
+/// pass `may_skip`.
+fn skip_until(d: &mut Daemon, pattern: &str, may_skip: fn(&str) -> bool) -> Result<(), String> {
+    loop {
+        let got = d
+            .next_line(WAIT)
+            .map_err(|e| format!("{e} (expected {pattern:?})"))?;
+        if matches(pattern, &got) {
+            return Ok(());
+        }
+        if !may_skip(&got) {
+            return Err(format!("expected {pattern:?}, got {got:?}"));
+        }
+    }
 }
 
-impl Daemon {
-    fn start() -> Daemon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tabula");
-        let stdout = child.stdout.take().expect("stdout");
-        let stdin = child.stdin.take();
-        let (tx, rx) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Daemon {
-            child,
-            stdin,
-            lines: rx,
-            seen: Vec::new(),
-        }
+/// Closes stdin and waits for a clean exit; returns any output not yet
+/// read, except search progress (`info depth ...`) of a search cut short
+/// by EOF.
+fn finish(d: &mut Daemon) -> Result<Vec<String>, String> {
+    d.close_stdin();
+    let status = d.wait_exit(WAIT)?;
+    if !status.success() {
+        return Err(format!("daemon exited with {status}"));
     }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("stdin already closed")?;
-        writeln!(stdin, "{line}")
-            .and_then(|_| stdin.flush())
-            .map_err(|e| format!("cannot send {line:?}: {e}"))
-    }
-
-    fn next_line(&mut self) -> Result<String, String> {
-        match self.lines.recv_timeout(WAIT) {
-            Ok(l) => {
-                self.seen.push(l.clone());
-                Ok(l)
-            }
-            Err(RecvTimeoutError::Timeout) => Err("timed out waiting for output".into()),
-            Err(RecvTimeoutError::Disconnected) => Err("the daemon closed its output".into()),
-        }
-    }
-
-    /// Reads lines until one matches `pattern`; every line before it must
-    /// pass `may_skip`.
-    fn skip_until(&mut self, pattern: &str, may_skip: fn(&str) -> bool) -> Result<(), String> {
-        loop {
-            let got = self
-                .next_line()
-                .map_err(|e| format!("{e} (expected {pattern:?})"))?;
-            if matches(pattern, &got) {
-                return Ok(());
-            }
-            if !may_skip(&got) {
-                return Err(format!("expected {pattern:?}, got {got:?}"));
-            }
-        }
-    }
-
-    /// Closes stdin and waits for exit; returns any output not yet read.
-    fn finish(&mut self) -> Result<Vec<String>, String> {
-        self.stdin = None;
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
-                if !status.success() {
-                    return Err(format!("daemon exited with {status}"));
-                }
-                break;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                return Err("daemon did not exit after EOF".into());
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
-        // Search progress of a search cut short by EOF may still be in the
-        // pipe; anything else is unexpected.
-        let mut rest = Vec::new();
-        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            if !l.starts_with("info depth ") {
-                rest.push(l);
-            }
-        }
-        Ok(rest)
-    }
+    let rest = d.rest(Duration::from_secs(2))?;
+    Ok(rest
+        .into_iter()
+        .filter(|l| !l.starts_with("info depth "))
+        .collect())
 }
 
 fn run_script(path: &Path) -> Result<(), String> {
@@ -150,15 +85,7 @@ fn run_script(path: &Path) -> Result<(), String> {
         let at = format!("line {}", n + 1);
         let line = raw.trim_end();
         let fail = |d: &Daemon, what: String| {
-            let tail: Vec<&String> = d
-                .seen
-                .iter()
-                .rev()
-                .take(8)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            let tail = d.last_received(8);
             format!("{at}: {what}\n  last output lines: {tail:#?}")
         };
         if line.is_empty() || line.starts_with('#') {
@@ -168,16 +95,15 @@ fn run_script(path: &Path) -> Result<(), String> {
         } else if line == ">" {
             d.send("").map_err(|e| fail(&d, e))?;
         } else if let Some(pattern) = line.strip_prefix("<... ") {
-            d.skip_until(pattern, |_| true).map_err(|e| fail(&d, e))?;
+            skip_until(&mut d, pattern, |_| true).map_err(|e| fail(&d, e))?;
         } else if let Some(pattern) = line.strip_prefix("<~ ") {
-            d.skip_until(pattern, |l| l.starts_with("info "))
-                .map_err(|e| fail(&d, e))?;
+            skip_until(&mut d, pattern, |l| l.starts_with("info ")).map_err(|e| fail(&d, e))?;
         } else if let Some(pattern) =
             line.strip_prefix("< ")
                 .or(if line == "<" { Some("") } else { None })
         {
             let got = d
-                .next_line()
+                .next_line(WAIT)
                 .map_err(|e| fail(&d, format!("{e} (expected {pattern:?})")))?;
             if !matches(pattern, &got) {
                 return Err(fail(&d, format!("expected {pattern:?}, got {got:?}")));
@@ -189,7 +115,7 @@ fn run_script(path: &Path) -> Result<(), String> {
                 .map_err(|_| format!("{at}: bad wait {ms:?}"))?;
             thread::sleep(Duration::from_millis(ms));
         } else if line == "eof" {
-            let rest = d.finish().map_err(|e| fail(&d, e))?;
+            let rest = finish(&mut d).map_err(|e| fail(&d, e))?;
             if !rest.is_empty() {
                 return Err(fail(&d, format!("unexpected output after EOF: {rest:#?}")));
             }
@@ -199,7 +125,7 @@ fn run_script(path: &Path) -> Result<(), String> {
         }
     }
     if !closed {
-        let rest = d.finish().map_err(|e| format!("at end: {e}"))?;
+        let rest = finish(&mut d).map_err(|e| format!("at end: {e}"))?;
         if !rest.is_empty() {
             return Err(format!("unexpected output at end of script: {rest:#?}"));
         }

@@ -3,6 +3,8 @@
 //! dead-code allowance.
 #![allow(dead_code)]
 
+pub mod daemon;
 pub mod mate;
 pub mod moves;
 pub mod perft;
+pub mod rng;

@@ -217,10 +217,12 @@ impl Daemon {
     }
 
     fn cecp_setboard(&mut self, fen: &str) {
-        self.cecp_abort();
+        // Parse, then swap: a refused FEN changes nothing, a running search
+        // included (it searches its own copy of the old position).
         let notation = self.dialect.move_notation();
         match self.session.set_position(Some(fen), &[], notation) {
             Ok(()) => {
+                self.cecp_abort();
                 self.cecp.base = Some(fen.to_string());
                 self.cecp.moves.clear();
                 self.cecp.over = false;
@@ -228,23 +230,18 @@ impl Daemon {
             Err(e) => {
                 // The protocol's answer to a position the engine refuses.
                 self.send(format!("tellusererror Illegal position: {e}"));
-                // The old position stays.
-                let _ = self.session.set_position(
-                    self.cecp.base.as_deref(),
-                    &self.cecp.moves,
-                    notation,
-                );
             }
         }
     }
 
     fn cecp_take_back(&mut self, plies: usize) {
-        self.cecp_abort();
         let word = if plies == 1 { "undo" } else { "remove" };
         if self.cecp.moves.len() < plies {
+            // Refused: a running search goes on.
             self.send(format!("Error (no move to take back): {word}"));
             return;
         }
+        self.cecp_abort();
         let keep = self.cecp.moves.len() - plies;
         self.cecp.moves.truncate(keep);
         self.cecp.over = false;
