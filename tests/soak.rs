@@ -2082,7 +2082,7 @@ fn soak_usi_ogi() {
 // keep agreeing with it on which moves are legal and when the game ends.
 
 use tabula::games::makruk::Makruk;
-use tabula::games::{Game as _, GamePosition, MoveNotation, Outcome};
+use tabula::games::{EndKind, Game as _, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
 
 type MakrukPos = <Makruk as tabula::games::Game>::Pos;
@@ -2214,15 +2214,17 @@ fn cecp_quiet(bytes: &[u8]) -> bool {
 
 /// The result code XBoard expects for `outcome`.
 fn result_code(outcome: &Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win { winner: 0, .. } => "1-0",
-        Outcome::Win { .. } => "0-1",
-        Outcome::Draw { .. } => "1/2-1/2",
+    match outcome.winner() {
+        Some(0) => "1-0",
+        Some(_) => "0-1",
+        None => "1/2-1/2",
     }
 }
 
 fn is_counting(outcome: &Option<Outcome>) -> bool {
-    matches!(outcome, Some(Outcome::Draw { reason }) if reason.starts_with("counting"))
+    outcome
+        .as_ref()
+        .is_some_and(|o| o.is_draw() && o.kind == EndKind::Counting)
 }
 
 /// A thinking-output line: `ply score time nodes [pv]`.
@@ -2544,11 +2546,11 @@ impl Cecp {
             if self.raced || self.stale.is_some() {
                 return None;
             }
-            let drawn = matches!(self.pos.outcome(), Some(Outcome::Draw { .. }));
+            let drawn = self.pos.outcome().is_some_and(|o| o.is_draw());
             if self.thinking.is_some() && !drawn {
                 // Offered before the move that reaches the counting limit.
                 self.offer_before_move = true;
-            } else if !matches!(self.pos.outcome(), Some(Outcome::Draw { .. })) {
+            } else if !self.pos.outcome().is_some_and(|o| o.is_draw()) {
                 self.fail("a draw offered in a position that is no draw");
             }
             return None;
