@@ -134,3 +134,30 @@ fn perft_depth_is_digits_only_and_extra_words_are_refused() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Nodes searched: 16"));
 }
+
+/// Runs `args` with a stdout whose reading end is already closed.
+fn with_closed_stdout(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run tabula")
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_status_1() {
+    for args in [
+        &["help"][..],
+        &["perft", "makruk", "startpos", "2"],
+        &["bench", "tak", "2"],
+        &["match", "--help"],
+    ] {
+        let out = with_closed_stdout(args);
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    }
+}

@@ -2,7 +2,9 @@
 //! `match` (which lives in [`crate::matchrunner`]).
 
 pub mod argv;
+pub mod out;
 
+use crate::cli::out::outln;
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
 use crossbeam_channel::unbounded;
@@ -22,7 +24,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("bench") => bench(&args[1..]),
         Some("match") => crate::matchrunner::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             0
         }
         Some(other) => {
@@ -102,13 +104,13 @@ fn perft(args: &[String]) -> i32 {
         results.iter().map(|(_, n)| n).sum()
     };
     for (mv, n) in &results {
-        println!("{mv}: {n}");
+        outln!("{mv}: {n}");
     }
     let secs = elapsed.as_secs_f64().max(1e-9);
-    println!();
-    println!("Nodes searched: {total}");
-    println!("Nodes/second: {}", (total as f64 / secs) as u64);
-    println!("Time (ms): {}", elapsed.as_millis());
+    outln!();
+    outln!("Nodes searched: {total}");
+    outln!("Nodes/second: {}", (total as f64 / secs) as u64);
+    outln!("Time (ms): {}", elapsed.as_millis());
     0
 }
 
@@ -154,12 +156,15 @@ fn bench(args: &[String]) -> i32 {
         };
         let report = session.bench(depth, 16);
         for p in &report.positions {
-            println!(
+            outln!(
                 "{game} nodes {:>10} time {:>6} ms bestmove {:<8} {}",
-                p.nodes, p.time_ms, p.best, p.notation
+                p.nodes,
+                p.time_ms,
+                p.best,
+                p.notation
             );
         }
-        println!(
+        outln!(
             "{game}: nodes {} time {} ms nps {}",
             report.nodes,
             report.elapsed_ms,
@@ -168,8 +173,8 @@ fn bench(args: &[String]) -> i32 {
         nodes += report.nodes;
         ms += report.elapsed_ms;
     }
-    println!("Total time (ms): {ms}");
-    println!("Nodes searched: {nodes}");
-    println!("Nodes/second: {}", nodes * 1000 / ms.max(1));
+    outln!("Total time (ms): {ms}");
+    outln!("Nodes searched: {nodes}");
+    outln!("Nodes/second: {}", nodes * 1000 / ms.max(1));
     0
 }

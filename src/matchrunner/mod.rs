@@ -18,6 +18,8 @@ pub mod openings;
 pub mod record;
 pub mod referee;
 pub mod runner;
+
+use crate::cli::out::outln;
 pub mod stats;
 pub mod timecontrol;
 
@@ -26,7 +28,7 @@ pub fn main(args: &[String]) -> i32 {
     match args::parse(args) {
         Ok(cfg) => runner::run(&cfg),
         Err(e) if e.is_empty() => {
-            println!("{}", args::MATCH_USAGE);
+            outln!("{}", args::MATCH_USAGE);
             0
         }
         Err(e) => {

@@ -6,6 +6,7 @@ use super::openings::{self, Opening};
 use super::record::{GameRecord, GameResult, MatchGame, engine_for};
 use super::referee::{Pairing, play_game};
 use super::stats::Tally;
+use crate::cli::out::outln;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::tak::Tak;
@@ -203,7 +204,7 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
         check_engine(&game, k, spec)?;
     }
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
-    println!(
+    outln!(
         "Match {} vs {}: {} games of {}, {}, {} opening(s), concurrency {}",
         names[0],
         names[1],
@@ -272,8 +273,8 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 Some((_, n)) => *n += 1,
                 None => terminations.push((kind, 1)),
             }
-            println!("{}", finished_line(&rec));
-            println!(
+            outln!("{}", finished_line(&rec));
+            outln!(
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                 names[0],
                 names[1],
@@ -298,8 +299,8 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
             }
         }
     });
-    println!();
-    println!(
+    outln!();
+    outln!(
         "Result {} vs {}: W-D-L {}-{}-{}, score {}/{} = {:.1} %",
         names[0],
         names[1],
@@ -310,17 +311,17 @@ pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
         tally.games(),
         100.0 * tally.score()
     );
-    println!("{}", tally.summary());
+    outln!("{}", tally.summary());
     let t: Vec<String> = terminations
         .iter()
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
-    println!("Terminations: {}", t.join(", "));
+    outln!("Terminations: {}", t.join(", "));
     if let Some(message) = failure {
         return Err(MatchError::Failed(format!("match stopped: {message}")));
     }
     if let Some(path) = &cfg.pgn_out {
-        println!("Records appended to {path}");
+        outln!("Records appended to {path}");
     }
     Ok(())
 }
