@@ -7,7 +7,9 @@ pub mod board8;
 pub mod makruk;
 pub mod ogi;
 pub mod perft_file;
+pub mod pgn;
 pub mod placement;
+pub mod record;
 pub mod tak;
 pub mod zobrist;
 

@@ -33,6 +33,7 @@ pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod record;
 pub mod types;
 
 pub use position::Position;

@@ -18,6 +18,7 @@ pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod record;
 pub mod sfen;
 pub mod types;
 

@@ -13,6 +13,7 @@ pub mod movegen;
 pub mod position;
 pub mod ptn;
 pub mod ptn_file;
+pub mod record;
 pub mod tps;
 pub mod types;
 

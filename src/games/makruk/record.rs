@@ -1,0 +1,142 @@
+//! Makruk's record: PGN with SAN moves (FEN letters as piece letters) and
+//! `[Variant "makruk"]`.
+
+use super::types::{NO_PIECE, PAWN, piece_kind};
+use super::{Makruk, Move, Position};
+use crate::games::pgn::write_pgn;
+use crate::games::record::{GameRecord, RecordFormat};
+use crate::games::{Game, GamePosition, MoveNotation};
+use crate::rules::RulesPosition;
+use crate::search::AlphaBetaPosition;
+
+impl RecordFormat for Makruk {
+    const SIDES: [&'static str; 2] = ["White", "Black"];
+    const RECORD_EXT: &'static str = "pgn";
+
+    fn write_record(&self, rec: &GameRecord) -> String {
+        let mut pos = match &rec.start {
+            Some(f) => self
+                .parse_position(f)
+                .unwrap_or_else(|_| self.start_position()),
+            None => self.start_position(),
+        };
+        let first_side = pos.side_to_move();
+        let fullmove = rec
+            .start
+            .as_deref()
+            .and_then(|f| f.split_whitespace().last()?.parse().ok())
+            .unwrap_or(1);
+        let mut sans = Vec::new();
+        for m in &rec.moves {
+            match pos.parse_move(m, MoveNotation::Native) {
+                Ok(mv) => {
+                    sans.push(makruk_san(&pos, mv));
+                    pos.play(mv);
+                }
+                Err(_) => {
+                    sans.push(m.clone());
+                    break;
+                }
+            }
+        }
+        let setup = match &rec.start {
+            Some(f) => vec![("FEN", f.clone()), ("SetUp", "1".to_string())],
+            None => Vec::new(),
+        };
+        write_pgn(rec, Self::ID, &setup, &sans, first_side, fullmove)
+    }
+}
+
+/// Standard algebraic notation for Makruk, with the FEN letters as piece
+/// letters (K, M met, S khon, N, R); promotion `=M`, `+` check, `#` mate.
+pub fn makruk_san(pos: &Position, mv: Move) -> String {
+    const LETTERS: [char; 6] = ['P', 'M', 'S', 'N', 'R', 'K'];
+    let name = |sq: usize| super::types::square_name(sq);
+    let (from, to) = (mv.from(), mv.to());
+    let kind = piece_kind(pos.board[from]);
+    let capture = pos.board[to] != NO_PIECE;
+    let mut s = String::new();
+    if kind == PAWN {
+        if capture {
+            s.push(name(from).chars().next().unwrap_or('?'));
+            s.push('x');
+        }
+        s.push_str(&name(to));
+        if mv.is_promotion() {
+            s.push_str("=M");
+        }
+    } else {
+        s.push(LETTERS[kind]);
+        let rivals: Vec<usize> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|m| m.to() == to && m.from() != from && piece_kind(pos.board[m.from()]) == kind)
+            .map(|m| m.from())
+            .collect();
+        if !rivals.is_empty() {
+            let sq = name(from);
+            if rivals.iter().all(|&r| r % 8 != from % 8) {
+                s.push_str(&sq[..1]);
+            } else if rivals.iter().all(|&r| r / 8 != from / 8) {
+                s.push_str(&sq[1..]);
+            } else {
+                s.push_str(&sq);
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s.push_str(&name(to));
+    }
+    let mut after = pos.clone();
+    after.play(mv);
+    if after.in_check() {
+        s.push(if after.legal_move_list().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::record::{GameResult, Termination};
+
+    fn rec(moves: &[&str], start: Option<&str>) -> GameRecord {
+        GameRecord {
+            number: 1,
+            players: ["a".into(), "b".into()],
+            start: start.map(str::to_string),
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            book_moves: 1,
+            comments: vec![None, Some("+0.10/3 0.01s".into())],
+            result: GameResult::Draw,
+            reason: "Draw by move cap".into(),
+            termination: Termination::Adjudication,
+            time_control: "10+0.1".into(),
+            date: "2025.01.01".into(),
+            event: "test".into(),
+        }
+    }
+
+    #[test]
+    fn makruk_pgn() {
+        let g = Makruk::new();
+        let pgn = g.write_record(&rec(&["e3e4", "e6e5", "b1d2"], None));
+        assert!(pgn.contains("[Variant \"makruk\"]\n"), "{pgn}");
+        assert!(pgn.contains("[Result \"1/2-1/2\"]\n"));
+        assert!(pgn.contains("[Termination \"adjudication\"]\n"));
+        assert!(!pgn.contains("[FEN"));
+        assert!(
+            pgn.contains("1. e4 {book} e5 {+0.10/3 0.01s} 2. Nd2 {Draw by move cap} 1/2-1/2"),
+            "{pgn}"
+        );
+        let fen = "4k3/8/8/8/8/8/4r3/R2K4 b - - 0 30";
+        let pgn = g.write_record(&rec(&["e2e1"], Some(fen)));
+        assert!(pgn.contains("[FEN \"4k3/8/8/8/8/8/4r3/R2K4 b - - 0 30\"]\n[SetUp \"1\"]"));
+        assert!(pgn.contains("30... Re1+ {book}"), "{pgn}");
+    }
+}

@@ -1,0 +1,35 @@
+//! Ōgi's record: PGN with `[Variant "ogi"]` and the moves in USI notation
+//! (`7g7f`, `P*5e`, `5d5c+`: what the engines said and the referee checked);
+//! a start position other than the initial one is given as `[SFEN "..."]`
+//! with `[SetUp "1"]`.
+
+use super::Ogi;
+use crate::games::Game;
+use crate::games::pgn::write_pgn;
+use crate::games::record::{GameRecord, RecordFormat};
+
+impl RecordFormat for Ogi {
+    const SIDES: [&'static str; 2] = ["Sente", "Gote"];
+    const RECORD_EXT: &'static str = "pgn";
+
+    fn write_record(&self, rec: &GameRecord) -> String {
+        let pos = rec
+            .start
+            .as_deref()
+            .and_then(|t| self.parse_position(t).ok())
+            .unwrap_or_else(|| self.start_position());
+        let first_side = pos.side_to_move();
+        // SFEN counts plies from 1; PGN numbers full moves.
+        let ply: u32 = rec
+            .start
+            .as_deref()
+            .and_then(|f| f.split_whitespace().last()?.parse().ok())
+            .unwrap_or(1);
+        let fullmove = ply.div_ceil(2).max(1);
+        let setup = match &rec.start {
+            Some(f) => vec![("SFEN", f.clone()), ("SetUp", "1".to_string())],
+            None => Vec::new(),
+        };
+        write_pgn(rec, Self::ID, &setup, &rec.moves, first_side, fullmove)
+    }
+}

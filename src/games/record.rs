@@ -1,0 +1,129 @@
+//! Game records: the neutral account of one played game (players, moves,
+//! result, how it ended) and the trait by which each game writes it in its
+//! own record format (PGN, PTN, ...). Each game's writer lives in its folder.
+
+use super::{EndKind, Game, Outcome};
+
+/// The result of one game, seen from the first player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameResult {
+    FirstWins,
+    SecondWins,
+    Draw,
+}
+
+/// The PGN `Termination` tag values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Termination {
+    /// Ended by the rules (mate, stalemate, repetition, counting, road).
+    Normal,
+    /// The runner adjudicated (move cap).
+    Adjudication,
+    TimeForfeit,
+    /// An illegal move or a protocol violation.
+    RulesInfraction,
+    /// The engine crashed or could not be started.
+    Abandoned,
+    /// The engine stopped answering without a clock to lose on.
+    Stalled,
+}
+
+impl Termination {
+    pub fn tag(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::Stalled => "stalled connection",
+        }
+    }
+}
+
+/// Everything the record writers need about one finished game.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// 1-based game number in the match.
+    pub number: usize,
+    /// Names of the first and the second player.
+    pub players: [String; 2],
+    /// The start position when it is not the game's own start.
+    pub start: Option<String>,
+    /// All moves from `start` in the game's native notation; the first
+    /// `book_moves` came from the opening file.
+    pub moves: Vec<String>,
+    pub book_moves: usize,
+    /// Per move: the engine's score/depth and time used, for comments.
+    pub comments: Vec<Option<String>>,
+    pub result: GameResult,
+    /// Human-readable reason: `White mates`, `Black loses on time`, ...
+    pub reason: String,
+    pub termination: Termination,
+    /// Time control, PGN `TimeControl` form.
+    pub time_control: String,
+    pub date: String,
+    pub event: String,
+}
+
+impl GameRecord {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub fn result_text(&self) -> &'static str {
+        match self.result {
+            GameResult::FirstWins => "1-0",
+            GameResult::SecondWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// A game's record format: its side names, file extension and writer.
+pub trait RecordFormat: Game {
+    /// Names of the first and the second player (`White`, `Black`).
+    const SIDES: [&'static str; 2];
+    /// File extension of the record format (`pgn`, `ptn`).
+    const RECORD_EXT: &'static str;
+    /// The reason text of a game the rules ended (`White mates`).
+    fn outcome_text(&self, outcome: &Outcome) -> String {
+        let reason = &outcome.reason;
+        match outcome.winner().and_then(|w| Self::SIDES.get(w)) {
+            Some(side) if outcome.kind == EndKind::Checkmate => format!("{side} mates"),
+            Some(side) => format!("{side} wins by {reason}"),
+            None => format!("Draw by {reason}"),
+        }
+    }
+    /// One game in the record format, ending with an empty line.
+    fn write_record(&self, rec: &GameRecord) -> String;
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), without a date crate.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn date_shape() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+    }
+}
