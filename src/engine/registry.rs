@@ -6,6 +6,7 @@ use super::session::{EngineSession, GameSession};
 use crate::games::Game;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
+use crate::games::record::MatchRules;
 use crate::games::tak::Tak;
 use crate::search::SearchEvent;
 use crossbeam_channel::Sender;
@@ -32,7 +33,7 @@ impl GameEntry {
 /// the CLI and the match runner reach a game's `Game` type through this.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game>(self) -> Self::Output;
+    fn visit<G: MatchRules>(self) -> Self::Output;
 }
 
 /// Defines [`GAMES`], [`VARIANTS`] and [`visit`] from one list, so that a
@@ -98,7 +99,7 @@ pub fn create(
     }
     impl GameVisitor for NewSession {
         type Output = Box<dyn EngineSession>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: MatchRules>(self) -> Self::Output {
             Box::new(GameSession::<G>::new(self.events, self.hash_mb))
         }
     }
@@ -120,7 +121,7 @@ mod tests {
             struct Id;
             impl GameVisitor for Id {
                 type Output = &'static str;
-                fn visit<G: Game>(self) -> &'static str {
+                fn visit<G: MatchRules>(self) -> &'static str {
                     G::ID
                 }
             }
@@ -131,7 +132,7 @@ mod tests {
 
     impl GameVisitor for () {
         type Output = ();
-        fn visit<G: Game>(self) {}
+        fn visit<G: MatchRules>(self) {}
     }
 
     #[test]

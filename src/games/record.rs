@@ -77,6 +77,39 @@ impl GameRecord {
     }
 }
 
+/// What a referee sets up beyond the start position: the board size and the
+/// komi, and the engine options that carry them. Games without either keep
+/// the defaults.
+pub trait MatchRules: RecordFormat {
+    /// The engine option that carries the komi (Tak: `HalfKomi`, in half
+    /// flats), if the game has komi.
+    const KOMI_OPTION: Option<&'static str> = None;
+    /// The engine option that carries the board size (Tak: `TakSize`), if
+    /// the game has sizes. A dialect whose new-game command takes the size
+    /// (TEI's `teinewgame <size>`) carries it there instead.
+    const SIZE_OPTION: Option<&'static str> = None;
+    /// Applies `--size` and the komi (half points); returns the board size
+    /// as the new-game argument, if the game has sizes.
+    fn configure(
+        &mut self,
+        size: Option<u32>,
+        half_komi: Option<i32>,
+    ) -> Result<Option<String>, String> {
+        if size.is_some() {
+            return Err(format!("{} has no board size option", Self::ID));
+        }
+        if half_komi.is_some() {
+            return Err(format!("{} has no komi", Self::ID));
+        }
+        Ok(None)
+    }
+    /// The options every engine is sent so that it plays the referee's
+    /// rules (Tak: `TakSize`, and `HalfKomi` when the komi is not 0).
+    fn rule_options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
+
 /// A game's record format: its side names, file extension and writer.
 pub trait RecordFormat: Game {
     /// Names of the first and the second player (`White`, `Black`).

@@ -117,7 +117,9 @@ struct Pending {
 }
 
 pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
-    let mut game = "makruk".to_string();
+    let mut game = crate::engine::registry::VARIANTS
+        .first()
+        .map_or_else(String::new, |g| g.to_string());
     let mut commands: Vec<Vec<String>> = Vec::new();
     let mut each = Pending::default();
     let mut per: Vec<Pending> = Vec::new();

@@ -35,6 +35,24 @@ impl Dialect {
         Dialect::ALL.into_iter().filter(|d| d.plays(game)).collect()
     }
 
+    /// The daemon's definition of the same dialect, whose tables the
+    /// client reads instead of keeping its own.
+    fn daemon_side(self) -> crate::protocol::dialect::Dialect {
+        use crate::protocol::command::Handshake;
+        let handshake = match self {
+            Dialect::Uci => Handshake::Uci,
+            Dialect::Usi => Handshake::Usi,
+            Dialect::Tei => Handshake::Tei,
+        };
+        crate::protocol::dialect::Dialect { handshake }
+    }
+
+    /// True when the dialect's new-game command takes the board size
+    /// (`teinewgame <size>`).
+    pub fn new_game_takes_argument(self) -> bool {
+        self.daemon_side().new_game_takes_argument()
+    }
+
     pub fn parse(s: &str) -> Option<Dialect> {
         match s.to_ascii_lowercase().as_str() {
             "uci" => Some(Dialect::Uci),

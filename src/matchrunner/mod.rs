@@ -6,7 +6,9 @@
 //! * [`client`]: one engine process, GUI side of UCI / USI / TEI.
 //! * [`engine_options`]: announced options; `--option` checked against them.
 //! * [`referee`]: plays one game, keeps the clocks, adjudicates.
-//! * [`record`]: game records (PGN) and the per-game [`record::MatchGame`].
+//! * [`record`]: the game's native dialect and the options that carry its
+//!   rules to the engines; records are written by each game
+//!   ([`crate::games::record`]).
 //! * [`openings`]: opening files.
 //! * [`stats`]: W-D-L, Elo with error margin, LOS.
 //! * [`runner`]: the match: concurrency, live lines, summary.

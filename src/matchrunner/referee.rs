@@ -4,7 +4,7 @@
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::Opening;
-use super::record::{GameRecord, GameResult, MatchGame, Termination, engine_for};
+use super::record::{GameRecord, GameResult, MatchRules, Termination, engine_for, native_dialect};
 use super::timecontrol::TimeControl;
 use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
@@ -49,7 +49,7 @@ fn deadline_after(from: Instant, ms: u64) -> Instant {
 
 /// Plays one game. Never fails: every failure of an engine is a lost game
 /// with the reason recorded.
-pub fn play_game<G: MatchGame>(
+pub fn play_game<G: MatchRules>(
     game: &G,
     new_game_arg: Option<&str>,
     cfg: &MatchConfig,
@@ -57,6 +57,8 @@ pub fn play_game<G: MatchGame>(
     pairing: &Pairing,
 ) -> GameRecord {
     let sides = G::SIDES;
+    // The game's own dialect, whose engines get moves in its own notation.
+    let home = native_dialect(G::ID);
     let specs = [&engines[pairing.first], &engines[pairing.first ^ 1]];
     let mut rec = GameRecord {
         number: pairing.number,
@@ -81,10 +83,11 @@ pub fn play_game<G: MatchGame>(
     // Start both engines; one that cannot be started loses.
     let mut clients: Vec<Client> = Vec::with_capacity(2);
     for (side, spec) in specs.iter().enumerate() {
-        let dialect = spec.dialect.unwrap_or(G::DIALECT);
+        let dialect = spec.dialect.unwrap_or(home);
         let full = engine_for(game, spec, dialect);
-        // Only the game's own dialect has a new-game argument (TEI's size).
-        let arg = new_game_arg.filter(|_| dialect == G::DIALECT);
+        // Only a dialect whose new-game command takes the size gets it
+        // there (TEI); the others got the size option (`engine_for`).
+        let arg = new_game_arg.filter(|_| dialect.new_game_takes_argument());
         let started = Client::start(&full, dialect, G::ID, SETUP_TIMEOUT)
             .and_then(|mut c| c.new_game(arg, SETUP_TIMEOUT).map(|_| c));
         match started {
@@ -121,7 +124,7 @@ pub fn play_game<G: MatchGame>(
     }
     // Moves as each client's dialect writes them (UCI or native notation).
     let notation = |c: &Client| {
-        if c.dialect == G::DIALECT {
+        if c.dialect == home {
             MoveNotation::Native
         } else {
             MoveNotation::Uci

@@ -3,20 +3,15 @@
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::{self, Opening};
-use super::record::{GameRecord, GameResult, MatchGame, engine_for};
+use super::record::{GameRecord, GameResult, MatchRules, engine_for, native_dialect};
 use super::referee::{Pairing, play_game};
 use super::stats::Tally;
 use crate::cli::out::outln;
-use crate::games::makruk::Makruk;
-use crate::games::ogi::Ogi;
-use crate::games::tak::Tak;
+use crate::engine::registry::{self, GameVisitor};
 use crossbeam_channel::unbounded;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
-
-/// Games `tabula match` can referee.
-pub const MATCH_GAMES: &[&str] = &["makruk", "tak", "ogi"];
 
 /// Why a match did not run to its end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,15 +32,20 @@ impl From<String> for MatchError {
 /// Runs a whole match; returns the process exit code (0 done, 1 failed
 /// while running, 2 bad invocation or an engine that does not start).
 pub fn run(cfg: &MatchConfig) -> i32 {
-    let r = match cfg.game.as_str() {
-        "makruk" => run_match::<Makruk>(cfg),
-        "tak" => run_match::<Tak>(cfg),
-        "ogi" => run_match::<Ogi>(cfg),
-        other => Err(MatchError::Usage(format!(
-            "unknown game '{other}' (known: {})",
-            MATCH_GAMES.join(", ")
-        ))),
-    };
+    struct RunMatch<'a>(&'a MatchConfig);
+    impl GameVisitor for RunMatch<'_> {
+        type Output = Result<(), MatchError>;
+        fn visit<G: MatchRules>(self) -> Self::Output {
+            run_match::<G>(self.0)
+        }
+    }
+    let r = registry::visit(&cfg.game, RunMatch(cfg)).unwrap_or_else(|| {
+        Err(MatchError::Usage(format!(
+            "unknown game '{}' (known: {})",
+            cfg.game,
+            registry::VARIANTS.join(", ")
+        )))
+    });
     match r {
         Ok(()) => 0,
         Err(MatchError::Usage(e)) => {
@@ -97,7 +97,7 @@ pub fn finished_line(rec: &GameRecord) -> String {
 /// The komi (half points) the referee applies: `--komi`, else the value of
 /// the game's komi option (`HalfKomi`) when the engines are given one. Both
 /// engines and the referee must agree, so a mismatch is an error.
-pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, String> {
+pub fn settle_komi<G: MatchRules>(cfg: &MatchConfig) -> Result<Option<i32>, String> {
     let Some(option) = G::KOMI_OPTION else {
         return match cfg.komi {
             Some(_) => Err(format!("{} has no komi", G::ID)),
@@ -145,9 +145,9 @@ pub fn settle_komi<G: MatchGame>(cfg: &MatchConfig) -> Result<Option<i32>, Strin
 
 /// Refuses a `--proto` that cannot play the game (USI for Makruk would end
 /// every game in an illegal move).
-pub fn check_dialects<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
+pub fn check_dialects<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     for (k, spec) in cfg.engines.iter().enumerate() {
-        let dialect = spec.dialect.unwrap_or(G::DIALECT);
+        let dialect = spec.dialect.unwrap_or(native_dialect(G::ID));
         if !dialect.plays(G::ID) {
             let can: Vec<&str> = Dialect::playing(G::ID)
                 .iter()
@@ -169,9 +169,9 @@ pub fn check_dialects<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError>
 /// Starts an engine once before the match: it must finish its handshake,
 /// have every `--option` it is given (with a value its declaration allows)
 /// and answer `isready`.
-fn check_engine<G: MatchGame>(game: &G, k: usize, spec: &EngineSpec) -> Result<(), MatchError> {
+fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<(), MatchError> {
     let timeout = Duration::from_secs(15);
-    let dialect = spec.dialect.unwrap_or(G::DIALECT);
+    let dialect = spec.dialect.unwrap_or(native_dialect(G::ID));
     let full = engine_for(game, spec, dialect);
     let failed = |e: ClientError| {
         MatchError::Usage(format!(
@@ -190,7 +190,7 @@ fn check_engine<G: MatchGame>(game: &G, k: usize, spec: &EngineSpec) -> Result<(
     client.configure(&full.options, timeout).map_err(failed)
 }
 
-pub fn run_match<G: MatchGame>(cfg: &MatchConfig) -> Result<(), MatchError> {
+pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     check_dialects::<G>(cfg)?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;

@@ -4,7 +4,7 @@
 use super::types::{NO_PIECE, PAWN, piece_kind};
 use super::{Makruk, Move, Position};
 use crate::games::pgn::write_pgn;
-use crate::games::record::{GameRecord, RecordFormat};
+use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::{Game, GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
@@ -99,6 +99,9 @@ pub fn makruk_san(pos: &Position, mv: Move) -> String {
     }
     s
 }
+
+/// Makruk has no board sizes and no komi.
+impl MatchRules for Makruk {}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 use super::Ogi;
 use crate::games::Game;
 use crate::games::pgn::write_pgn;
-use crate::games::record::{GameRecord, RecordFormat};
+use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 
 impl RecordFormat for Ogi {
     const SIDES: [&'static str; 2] = ["Sente", "Gote"];
@@ -33,3 +33,6 @@ impl RecordFormat for Ogi {
         write_pgn(rec, Self::ID, &setup, &rec.moves, first_side, fullmove)
     }
 }
+
+/// Ogi has no board sizes and no komi.
+impl MatchRules for Ogi {}

@@ -3,7 +3,7 @@
 
 use super::Tak;
 use super::ptn_file::{self, PtnGame};
-use crate::games::record::{GameRecord, RecordFormat};
+use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 
 impl RecordFormat for Tak {
@@ -76,5 +76,43 @@ impl RecordFormat for Tak {
         let mut out = game.write_annotated(&comments, Some(&reason));
         out.push('\n');
         out
+    }
+}
+
+/// Tak's board size comes from `--size` (default 6) and reaches the engines
+/// as `teinewgame <size>` or `TakSize`; the komi from `--komi` (or the
+/// engines' `HalfKomi` option) and reaches them as `HalfKomi`.
+impl MatchRules for Tak {
+    const KOMI_OPTION: Option<&'static str> = Some(super::OPTION_HALF_KOMI);
+    const SIZE_OPTION: Option<&'static str> = Some(super::OPTION_SIZE);
+
+    fn configure(
+        &mut self,
+        size: Option<u32>,
+        half_komi: Option<i32>,
+    ) -> Result<Option<String>, String> {
+        let size = size.unwrap_or(6);
+        self.size = super::parse_size(&size.to_string()).map_err(|e| format!("--size: {e}"))?;
+        if let Some(h) = half_komi {
+            if !(-10..=10).contains(&h) {
+                return Err(format!(
+                    "komi {} out of range -5..5 (HalfKomi -10..10)",
+                    ptn_file::format_komi(h)
+                ));
+            }
+            self.half_komi = h;
+        }
+        Ok(Some(self.size.to_string()))
+    }
+
+    fn rule_options(&self) -> Vec<(String, String)> {
+        let mut v = vec![(super::OPTION_SIZE.to_string(), self.size.to_string())];
+        if self.half_komi != 0 {
+            v.push((
+                super::OPTION_HALF_KOMI.to_string(),
+                self.half_komi.to_string(),
+            ));
+        }
+        v
     }
 }
