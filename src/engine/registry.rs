@@ -87,6 +87,22 @@ pub fn games_speaking(handshake: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// True when `keyword` (`fen`, `sfen`, `tps`, ...) names a position format
+/// of some registered game: the command grammar takes these words after
+/// `position`; whether the current game reads it is the session's question.
+pub fn is_position_keyword(keyword: &str) -> bool {
+    struct Keywords;
+    impl GameVisitor for Keywords {
+        type Output = &'static [&'static str];
+        fn visit<G: MatchRules>(self) -> Self::Output {
+            G::new().position_keywords()
+        }
+    }
+    GAMES
+        .iter()
+        .any(|g| visit(g.id, Keywords).is_some_and(|kws| kws.contains(&keyword)))
+}
+
 /// A new session for `variant`, or `None` for an unknown id.
 pub fn create(
     variant: &str,
@@ -144,5 +160,9 @@ mod tests {
         assert_eq!(games_speaking("uci"), VARIANTS.to_vec());
         assert_eq!(games_speaking("xboard"), vec!["makruk"]);
         assert!(entry("ogi").is_some_and(|e| e.speaks("usi") && !e.speaks("tei")));
+        for kw in ["fen", "sfen", "tps"] {
+            assert!(is_position_keyword(kw), "{kw}");
+        }
+        assert!(!is_position_keyword("startpos") && !is_position_keyword("moves"));
     }
 }

@@ -364,7 +364,7 @@ fn parse_position(args: &str) -> Result<Command, CommandError> {
             }
             PositionBase::StartPos
         }
-        Ok((rest, kw @ ("fen" | "sfen" | "tps" | "gnubgid" | "xgid" | "cells"))) => {
+        Ok((rest, kw)) if crate::engine::registry::is_position_keyword(kw) => {
             let text = rest.trim();
             if text.is_empty() {
                 return Err(err("position", format!("'{kw}' needs a position")));
