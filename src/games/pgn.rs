@@ -26,10 +26,13 @@ pub fn write_pgn(
     tag(&mut out, "Round", &rec.number.to_string());
     tag(&mut out, "White", &rec.players[0]);
     tag(&mut out, "Black", &rec.players[1]);
-    tag(&mut out, "Result", rec.result_text());
+    tag(&mut out, "Result", &rec.result_text());
     tag(&mut out, "Variant", variant);
     for (k, v) in setup {
         tag(&mut out, k, v);
+    }
+    if let Some(seed) = rec.seed {
+        tag(&mut out, "Seed", &seed.to_string());
     }
     tag(&mut out, "TimeControl", &rec.time_control);
     tag(&mut out, "Termination", rec.termination.tag());
@@ -62,7 +65,7 @@ pub fn write_pgn(
         side ^= 1;
     }
     tokens.push(format!("{{{}}}", rec.reason.replace('}', ")")));
-    tokens.push(rec.result_text().to_string());
+    tokens.push(rec.result_text());
     let mut line = String::new();
     for t in tokens {
         if !line.is_empty() && line.len() + 1 + t.len() > 80 {

@@ -4,12 +4,61 @@
 
 use super::{EndKind, Game, Outcome};
 
-/// The result of one game, seen from the first player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    FirstWins,
-    SecondWins,
-    Draw,
+/// The result of one game: each seat's place (0 = first; seats that share a
+/// place drew with each other), for any number of seats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    pub places: Vec<u8>,
+}
+
+impl GameResult {
+    /// Every seat shares first place.
+    pub fn draw(seats: usize) -> GameResult {
+        GameResult {
+            places: vec![0; seats],
+        }
+    }
+
+    /// `seat` lost by itself (time, illegal move, crash): it is last, the
+    /// others share first place.
+    pub fn forfeit(seat: usize, seats: usize) -> GameResult {
+        GameResult {
+            places: (0..seats).map(|k| u8::from(k == seat)).collect(),
+        }
+    }
+
+    /// The places the rules gave (`Outcome::places`).
+    pub fn ranked(places: Vec<u8>) -> GameResult {
+        GameResult { places }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.places.len()
+    }
+
+    /// The place of `seat`, if it played.
+    pub fn place_of(&self, seat: usize) -> Option<u8> {
+        self.places.get(seat).copied()
+    }
+
+    pub fn is_draw(&self) -> bool {
+        self.places.iter().all(|&p| p == 0)
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2` for two seats; for more, each seat's place
+    /// counted from 1 (`1-3-2`).
+    pub fn text(&self) -> String {
+        match self.places.as_slice() {
+            [a, b] if a == b => "1/2-1/2".to_string(),
+            [a, b] if a < b => "1-0".to_string(),
+            [_, _] => "0-1".to_string(),
+            places => places
+                .iter()
+                .map(|p| (u32::from(*p) + 1).to_string())
+                .collect::<Vec<_>>()
+                .join("-"),
+        }
+    }
 }
 
 /// The PGN `Termination` tag values.
@@ -46,8 +95,8 @@ impl Termination {
 pub struct GameRecord {
     /// 1-based game number in the match.
     pub number: usize,
-    /// Names of the first and the second player.
-    pub players: [String; 2],
+    /// The players' names, seat by seat (first player first).
+    pub players: Vec<String>,
     /// The start position when it is not the game's own start.
     pub start: Option<String>,
     /// All moves from `start` in the game's native notation; the first
@@ -64,16 +113,15 @@ pub struct GameRecord {
     pub time_control: String,
     pub date: String,
     pub event: String,
+    /// The match seed the referee rolled this game's chance outcomes from,
+    /// when the game had any (the game number is the other input).
+    pub seed: Option<u64>,
 }
 
 impl GameRecord {
-    /// `1-0`, `0-1`, `1/2-1/2`.
-    pub fn result_text(&self) -> &'static str {
-        match self.result {
-            GameResult::FirstWins => "1-0",
-            GameResult::SecondWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
+    /// `1-0`, `0-1`, `1/2-1/2` (see [`GameResult::text`]).
+    pub fn result_text(&self) -> String {
+        self.result.text()
     }
 }
 
@@ -152,6 +200,20 @@ pub fn today() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_as_places() {
+        assert_eq!(GameResult::draw(2).text(), "1/2-1/2");
+        assert_eq!(GameResult::forfeit(0, 2).text(), "0-1");
+        assert_eq!(GameResult::forfeit(1, 2).text(), "1-0");
+        let three = GameResult::forfeit(1, 3);
+        assert_eq!(three.places, vec![0, 1, 0]);
+        assert_eq!(three.text(), "1-2-1");
+        assert_eq!(three.place_of(2), Some(0));
+        assert_eq!(three.place_of(3), None);
+        assert!(!three.is_draw() && GameResult::draw(4).is_draw());
+        assert_eq!(GameResult::ranked(vec![2, 0, 1]).text(), "3-1-2");
+    }
 
     #[test]
     fn date_shape() {

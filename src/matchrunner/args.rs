@@ -38,7 +38,9 @@ pub const MATCH_USAGE: &str =
   --size N              board size (tak: 3..8, default 6)
   --komi K              tak: komi in flats for player 2 (2, 2.5, -0.5); sent
                         to the engines as HalfKomi=2K (default 0)
-  --event TEXT          the records' Event tag";
+  --event TEXT          the records' Event tag
+  --seed N              seed of the referee's dice in games with chance
+                        (default 1; the records carry it)";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchConfig {
@@ -58,6 +60,8 @@ pub struct MatchConfig {
     /// Komi in half points (`--komi 2.5` → 5), for games that have komi.
     pub komi: Option<i32>,
     pub event: String,
+    /// Seed of the referee's chance outcomes (with the game number).
+    pub seed: u64,
 }
 
 fn word(i: &str) -> IResult<&str, String> {
@@ -139,6 +143,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut size = None;
     let mut komi = None;
     let mut event = "tabula match".to_string();
+    let mut seed = 1u64;
 
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -205,6 +210,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
                 })?);
             }
             "--event" => event = value(&mut it)?,
+            "--seed" => seed = number(flag, &value(&mut it)?)?,
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
@@ -259,6 +265,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         size,
         komi,
         event,
+        seed,
     })
 }
 

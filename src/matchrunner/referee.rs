@@ -1,38 +1,28 @@
-//! The referee: plays one game between two clients, checking every move
-//! with tabula's own rules and keeping the clocks.
+//! The referee: plays one game between the seated engines, checking every
+//! move with tabula's own rules, keeping the clocks, and rolling the dice
+//! itself where the rules ask for chance.
 
 use super::args::MatchConfig;
-use super::client::{Client, ClientError, Dialect, EngineSpec};
+use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec};
 use super::openings::Opening;
 use super::record::{GameRecord, GameResult, MatchRules, Termination, engine_for, native_dialect};
 use super::timecontrol::TimeControl;
 use crate::games::{GamePosition, MoveNotation};
-use crate::rules::RulesPosition;
+use crate::rules::{RulesPosition, Turn};
 use std::time::{Duration, Instant};
 
-/// One game to play: the opening and who plays first.
+/// One game to play: the opening and who sits where.
 #[derive(Debug, Clone)]
 pub struct Pairing {
     pub number: usize,
     pub opening: Opening,
-    /// Index into the match's engines of the first player.
-    pub first: usize,
+    /// `seats[k]`: the index into the match's engines of the engine that
+    /// plays seat `k` (seat 0 moves first).
+    pub seats: Vec<usize>,
 }
 
 /// How long to wait for the handshake, `readyok` and the like.
 const SETUP_TIMEOUT: Duration = Duration::from_secs(15);
-
-fn loss(side: usize) -> GameResult {
-    if side == 0 {
-        GameResult::SecondWins
-    } else {
-        GameResult::FirstWins
-    }
-}
-
-fn win(side: usize) -> GameResult {
-    loss(side ^ 1)
-}
 
 /// Milliseconds as a signed clock value, saturating.
 fn ms_i64(ms: u64) -> i64 {
@@ -47,42 +37,175 @@ fn deadline_after(from: Instant, ms: u64) -> Instant {
         .unwrap_or(from)
 }
 
+/// The referee's dice: a seeded xorshift generator, so that a game with
+/// chance replays exactly from the seed in its record.
+#[derive(Debug, Clone)]
+pub struct ChanceSource(u64);
+
+impl ChanceSource {
+    /// The source of game `number` of a match seeded with `seed`.
+    pub fn for_game(seed: u64, number: usize) -> ChanceSource {
+        // splitmix64 of the pair, never zero (xorshift's fixed point).
+        let mut z = seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ChanceSource((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// One of `outcomes`, each as likely as its weight; `None` when there
+    /// is none or every weight is zero.
+    pub fn pick<M: Copy>(&mut self, outcomes: &[(M, u32)]) -> Option<M> {
+        let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = self.next() % total;
+        for &(m, w) in outcomes {
+            if r < u64::from(w) {
+                return Some(m);
+            }
+            r -= u64::from(w);
+        }
+        None
+    }
+}
+
+/// How a game ended when the referee, not the rules, ended it.
+struct Verdict {
+    result: GameResult,
+    reason: String,
+    termination: Termination,
+}
+
+impl Verdict {
+    fn new(result: GameResult, reason: String, termination: Termination) -> Verdict {
+        Verdict {
+            result,
+            reason,
+            termination,
+        }
+    }
+}
+
+/// One game in progress: the referee's position, the clients by seat and
+/// what each of them has been told.
+struct Table<'a, G: MatchRules> {
+    game: &'a G,
+    cfg: &'a MatchConfig,
+    /// The game's own dialect: its engines get moves in its own notation.
+    home: Dialect,
+    specs: Vec<&'a EngineSpec>,
+    clients: Vec<Client>,
+    pos: G::Pos,
+    /// The start position as each seat's dialect writes it (Ōgi over UCI
+    /// is a Fairy-Stockfish FEN, not an SFEN).
+    start_text: Vec<Option<String>>,
+    /// The moves so far as each seat's dialect writes them.
+    sent: Vec<Vec<String>>,
+    /// Remaining time per seat (clock time controls only).
+    clock: Vec<i64>,
+    moves_made: Vec<u32>,
+    chance: ChanceSource,
+    rec: GameRecord,
+}
+
 /// Plays one game. Never fails: every failure of an engine is a lost game
 /// with the reason recorded.
 pub fn play_game<G: MatchRules>(
     game: &G,
     new_game_arg: Option<&str>,
     cfg: &MatchConfig,
-    engines: &[EngineSpec; 2],
+    engines: &[EngineSpec],
     pairing: &Pairing,
 ) -> GameRecord {
-    let sides = G::SIDES;
-    // The game's own dialect, whose engines get moves in its own notation.
-    let home = native_dialect(G::ID);
-    let specs = [&engines[pairing.first], &engines[pairing.first ^ 1]];
-    let mut rec = GameRecord {
+    let specs: Vec<&EngineSpec> = pairing
+        .seats
+        .iter()
+        .filter_map(|&e| engines.get(e))
+        .collect();
+    let rec = new_record(cfg, pairing, &specs);
+    let clients = match start_clients(game, new_game_arg, &specs) {
+        Ok(c) => c,
+        Err(v) => return finished(rec, v),
+    };
+    let pos = match referee_position(game, &pairing.opening) {
+        Ok(p) => p,
+        Err(reason) => {
+            let v = Verdict::new(
+                GameResult::draw(specs.len()),
+                reason,
+                Termination::Abandoned,
+            );
+            return finished(rec, v);
+        }
+    };
+    let seats = specs.len();
+    let mut table = Table {
+        game,
+        cfg,
+        home: native_dialect(G::ID),
+        specs,
+        clients,
+        pos,
+        start_text: vec![pairing.opening.position.clone(); seats],
+        sent: vec![rec.moves.clone(); seats],
+        clock: vec![0; seats],
+        moves_made: vec![0; seats],
+        chance: ChanceSource::for_game(cfg.seed, pairing.number),
+        rec,
+    };
+    table.rewrite_opening_per_client(&pairing.opening);
+    if let TimeControl::Clock { base_ms, .. } = cfg.tc {
+        table.clock = vec![ms_i64(base_ms); seats];
+    }
+    let verdict = table.play();
+    table.announce_end(&verdict.result);
+    finished(table.rec, verdict)
+}
+
+fn new_record(cfg: &MatchConfig, pairing: &Pairing, specs: &[&EngineSpec]) -> GameRecord {
+    GameRecord {
         number: pairing.number,
-        players: [specs[0].name.clone(), specs[1].name.clone()],
+        players: specs.iter().map(|s| s.name.clone()).collect(),
         start: pairing.opening.position.clone(),
         moves: pairing.opening.moves.clone(),
         book_moves: pairing.opening.moves.len(),
         comments: vec![None; pairing.opening.moves.len()],
-        result: GameResult::Draw,
+        result: GameResult::draw(specs.len()),
         reason: String::new(),
         termination: Termination::Normal,
         time_control: cfg.tc.pgn_tag(),
         date: super::record::today(),
         event: cfg.event.clone(),
-    };
-    let finish = |rec: &mut GameRecord, result, reason: String, term| {
-        rec.result = result;
-        rec.reason = reason;
-        rec.termination = term;
-    };
+        seed: None,
+    }
+}
 
-    // Start both engines; one that cannot be started loses.
-    let mut clients: Vec<Client> = Vec::with_capacity(2);
-    for (side, spec) in specs.iter().enumerate() {
+fn finished(mut rec: GameRecord, v: Verdict) -> GameRecord {
+    rec.result = v.result;
+    rec.reason = v.reason;
+    rec.termination = v.termination;
+    rec
+}
+
+/// Starts every seat's engine; one that cannot be started loses.
+fn start_clients<G: MatchRules>(
+    game: &G,
+    new_game_arg: Option<&str>,
+    specs: &[&EngineSpec],
+) -> Result<Vec<Client>, Verdict> {
+    let home = native_dialect(G::ID);
+    let mut clients = Vec::with_capacity(specs.len());
+    for (seat, spec) in specs.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(home);
         let full = engine_for(game, spec, dialect);
         // Only a dialect whose new-game command takes the size gets it
@@ -93,117 +216,150 @@ pub fn play_game<G: MatchRules>(
         match started {
             Ok(c) => clients.push(c),
             Err(e) => {
-                let reason = format!("{} ({}) fails to start: {e}", sides[side], spec.name);
-                finish(&mut rec, loss(side), reason, Termination::Abandoned);
-                return rec;
+                let side = G::SIDES.get(seat).copied().unwrap_or("a player");
+                let reason = format!("{side} ({}) fails to start: {e}", spec.name);
+                return Err(Verdict::new(
+                    GameResult::forfeit(seat, specs.len()),
+                    reason,
+                    Termination::Abandoned,
+                ));
             }
+        }
+    }
+    Ok(clients)
+}
+
+/// The referee's own position: the opening's start and book moves.
+fn referee_position<G: MatchRules>(game: &G, opening: &Opening) -> Result<G::Pos, String> {
+    let bad = |e| format!("bad opening {}: {e}", opening.source);
+    let mut pos = match &opening.position {
+        Some(p) => game.parse_position(p).map_err(bad)?,
+        None => game.start_position(),
+    };
+    for m in &opening.moves {
+        let mv = pos.parse_move(m, MoveNotation::Native).map_err(bad)?;
+        pos.play(mv);
+    }
+    Ok(pos)
+}
+
+impl<G: MatchRules> Table<'_, G> {
+    /// The notation `seat`'s client reads and writes moves in.
+    fn notation(&self, seat: usize) -> MoveNotation {
+        match self.clients.get(seat) {
+            Some(c) if c.dialect != self.home => MoveNotation::Uci,
+            _ => MoveNotation::Native,
         }
     }
 
-    // The referee's own position.
-    let mut pos = match &pairing.opening.position {
-        Some(p) => match game.parse_position(p) {
-            Ok(p) => p,
-            Err(e) => {
-                let reason = format!("bad opening {}: {e}", pairing.opening.source);
-                finish(&mut rec, GameResult::Draw, reason, Termination::Abandoned);
-                return rec;
+    /// Clients of a foreign dialect get the start position and the book
+    /// moves in that dialect's notation.
+    fn rewrite_opening_per_client(&mut self, opening: &Opening) {
+        for seat in 0..self.clients.len() {
+            if self.notation(seat) == MoveNotation::Native {
+                continue;
             }
-        },
-        None => game.start_position(),
-    };
-    for m in &pairing.opening.moves {
-        match pos.parse_move(m, MoveNotation::Native) {
-            Ok(mv) => pos.play(mv),
-            Err(e) => {
-                let reason = format!("bad opening {}: {e}", pairing.opening.source);
-                finish(&mut rec, GameResult::Draw, reason, Termination::Abandoned);
-                return rec;
-            }
-        }
-    }
-    // Moves as each client's dialect writes them (UCI or native notation).
-    let notation = |c: &Client| {
-        if c.dialect == home {
-            MoveNotation::Native
-        } else {
-            MoveNotation::Uci
-        }
-    };
-    let mut sent: [Vec<String>; 2] = [rec.moves.clone(), rec.moves.clone()];
-    // The start position as each client's dialect writes it (Ōgi over UCI
-    // is a Fairy-Stockfish FEN, not an SFEN).
-    let mut start_text: [Option<String>; 2] = [
-        pairing.opening.position.clone(),
-        pairing.opening.position.clone(),
-    ];
-    for (k, c) in clients.iter().enumerate() {
-        if notation(c) != MoveNotation::Native {
-            if let Some(t) = &pairing.opening.position
-                && let Ok(p) = game.parse_position(t)
-            {
-                start_text[k] = Some(p.to_notation_for(MoveNotation::Uci));
-            }
-            // Rewrite the book moves in this client's notation.
-            let mut p = match &pairing.opening.position {
-                Some(t) => game
+            let start = || match &opening.position {
+                Some(t) => self
+                    .game
                     .parse_position(t)
-                    .unwrap_or_else(|_| game.start_position()),
-                None => game.start_position(),
+                    .unwrap_or_else(|_| self.game.start_position()),
+                None => self.game.start_position(),
             };
-            sent[k].clear();
-            for m in &rec.moves {
+            if opening.position.is_some() {
+                self.start_text[seat] = Some(start().to_notation_for(MoveNotation::Uci));
+            }
+            let mut p = start();
+            let mut moves = Vec::with_capacity(self.rec.moves.len());
+            for m in &self.rec.moves {
                 if let Ok(mv) = p.parse_move(m, MoveNotation::Native) {
-                    sent[k].push(p.format_move(mv, MoveNotation::Uci));
+                    moves.push(p.format_move(mv, MoveNotation::Uci));
                     p.play(mv);
                 }
             }
+            self.sent[seat] = moves;
         }
     }
 
-    let (mut clock, inc, period) = match cfg.tc {
-        TimeControl::Clock {
-            moves,
-            base_ms,
-            inc_ms,
-        } => ([ms_i64(base_ms); 2], inc_ms, moves),
-        _ => ([0; 2], 0, None),
-    };
-    let mut moves_made = [0u32; 2];
-    // Saturating: any number on the command line is allowed, none may
-    // overflow the clock arithmetic.
-    let margin = ms_i64(cfg.time_margin_ms);
-    let cap = cfg.max_moves.map(|m| 2 * m as usize);
-    let mut plies = 0usize;
-    loop {
-        if let Some(o) = pos.outcome() {
-            let result = match o.winner() {
-                Some(winner) => win(winner),
-                None => GameResult::Draw,
-            };
-            finish(&mut rec, result, game.outcome_text(&o), Termination::Normal);
-            break;
+    /// Plays until the rules, the move cap or a failing engine end the game.
+    fn play(&mut self) -> Verdict {
+        match self.play_until_the_end() {
+            Ok(v) | Err(v) => v,
         }
-        if let Some(cap) = cap
-            && plies >= cap
-        {
-            let text = format!("Draw by move cap ({} moves)", cap / 2);
-            finish(&mut rec, GameResult::Draw, text, Termination::Adjudication);
-            break;
+    }
+
+    /// [`Table::play`]: `Ok` when the rules or the move cap ended the game,
+    /// `Err` when an engine lost it by failing.
+    fn play_until_the_end(&mut self) -> Result<Verdict, Verdict> {
+        let cap = self.cfg.max_moves.map(|m| 2 * m as usize);
+        let mut plies = 0usize;
+        loop {
+            if let Some(o) = self.pos.outcome() {
+                let reason = self.game.outcome_text(&o);
+                let result = GameResult::ranked(o.places);
+                return Ok(Verdict::new(result, reason, Termination::Normal));
+            }
+            if let Some(cap) = cap
+                && plies >= cap
+            {
+                let text = format!("Draw by move cap ({} moves)", cap / 2);
+                let result = GameResult::draw(self.clients.len());
+                return Ok(Verdict::new(result, text, Termination::Adjudication));
+            }
+            if self.pos.turn() == Turn::Chance {
+                self.roll()?;
+                continue;
+            }
+            let seat = self.pos.side_to_move();
+            let (best, used) = self.ask_move(seat)?;
+            self.charge_clock(seat, used)?;
+            self.play_move(seat, &best, used)?;
+            plies += 1;
         }
-        // Side in record terms (0 = first player of the game).
-        // Colour 0 (White / sente) is always the record's first player.
-        let side = pos.side_to_move();
-        let player = side; // index into clients and specs
-        let who = format!("{} ({})", sides[side], specs[player].name);
-        let client = &mut clients[player];
+    }
+
+    /// A chance turn: the referee rolls, records the seed, and every
+    /// client is told the outcome like a move.
+    fn roll(&mut self) -> Result<(), Verdict> {
+        let outcomes = self.pos.chance_outcomes();
+        let Some(mv) = self.chance.pick(&outcomes) else {
+            let result = GameResult::draw(self.clients.len());
+            let reason = "the rules offer no chance outcome".to_string();
+            return Err(Verdict::new(result, reason, Termination::Abandoned));
+        };
+        self.rec.seed = Some(self.cfg.seed);
+        self.record_move(mv, None);
+        Ok(())
+    }
+
+    /// Sends the position and `go` to `seat`; the answer and the time it
+    /// took, or the verdict on an engine that did not answer properly.
+    fn ask_move(&mut self, seat: usize) -> Result<(BestMove, i64), Verdict> {
+        let cfg = self.cfg;
+        let seats = self.clients.len();
+        let side = self.side_name(seat);
+        let who = format!("{side} ({})", self.specs.get(seat).map_or("?", |s| &s.name));
+        let forfeit =
+            |reason: String, term| Verdict::new(GameResult::forfeit(seat, seats), reason, term);
+        let Some(client) = self.clients.get_mut(seat) else {
+            return Err(forfeit(
+                format!("{who} has no engine"),
+                Termination::Abandoned,
+            ));
+        };
         let dialect = client.dialect;
-        let movestogo = period.map(|p| p - moves_made[player] % p);
         let (go, wait_ms) = match cfg.tc {
-            TimeControl::Clock { .. } => (
-                dialect.go_clock(clock[0], clock[1], inc, movestogo),
-                clock[player].saturating_add(margin).max(0) as u64,
-            ),
+            TimeControl::Clock { moves, inc_ms, .. } => {
+                let movestogo = moves.map(|p| p - self.moves_made[seat] % p);
+                // The dialects of two-player games carry two clocks.
+                let first = self.clock.first().copied().unwrap_or(0);
+                let second = self.clock.get(1).copied().unwrap_or(0);
+                let margin = ms_i64(cfg.time_margin_ms);
+                (
+                    dialect.go_clock(first, second, inc_ms, movestogo),
+                    self.clock[seat].saturating_add(margin).max(0) as u64,
+                )
+            }
             TimeControl::MoveTime(ms) => (
                 format!("go movetime {ms}"),
                 ms.saturating_add(cfg.time_margin_ms),
@@ -211,72 +367,84 @@ pub fn play_game<G: MatchRules>(
             TimeControl::Depth(d) => (format!("go depth {d}"), cfg.hang_timeout_ms),
             TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.hang_timeout_ms),
         };
-        let position = dialect.position(start_text[player].as_deref(), &sent[player]);
+        let position = dialect.position(self.start_text[seat].as_deref(), &self.sent[seat]);
         let started = Instant::now();
         let answer = client.think(&position, &go, deadline_after(started, wait_ms));
         let used = started.elapsed().as_millis() as i64;
-        let best = match answer {
-            Ok(b) => b,
-            Err(ClientError::Timeout(_)) => {
-                let (text, term) = match cfg.tc {
-                    TimeControl::Clock { .. } | TimeControl::MoveTime(_) => (
-                        format!("{} loses on time", sides[side]),
-                        Termination::TimeForfeit,
-                    ),
-                    _ => (
-                        format!("{who} hangs: no bestmove within {} ms", wait_ms),
-                        Termination::Stalled,
-                    ),
-                };
-                finish(&mut rec, loss(side), text, term);
-                break;
-            }
-            Err(ClientError::Crashed(e)) => {
-                finish(
-                    &mut rec,
-                    loss(side),
-                    format!("{who} disconnects: {e}"),
-                    Termination::Abandoned,
-                );
-                break;
-            }
-            Err(ClientError::Protocol(e)) => {
-                let text = format!("{who} violates the protocol: {e}");
-                finish(&mut rec, loss(side), text, Termination::RulesInfraction);
-                break;
-            }
-        };
-        // Clock bookkeeping.
-        match cfg.tc {
-            TimeControl::Clock { base_ms, .. } => {
-                clock[player] = clock[player].saturating_sub(used);
-                if clock[player] < -margin {
-                    let text = format!("{} loses on time", sides[side]);
-                    finish(&mut rec, loss(side), text, Termination::TimeForfeit);
-                    break;
+        match answer {
+            Ok(best) => Ok((best, used)),
+            Err(ClientError::Timeout(_)) => Err(match cfg.tc {
+                TimeControl::Clock { .. } | TimeControl::MoveTime(_) => {
+                    forfeit(format!("{side} loses on time"), Termination::TimeForfeit)
                 }
-                clock[player] = clock[player].saturating_add(ms_i64(inc));
-                moves_made[player] += 1;
-                if let Some(p) = period
-                    && moves_made[player] % p == 0
+                _ => forfeit(
+                    format!("{who} hangs: no bestmove within {wait_ms} ms"),
+                    Termination::Stalled,
+                ),
+            }),
+            Err(ClientError::Crashed(e)) => Err(forfeit(
+                format!("{who} disconnects: {e}"),
+                Termination::Abandoned,
+            )),
+            Err(ClientError::Protocol(e)) => Err(forfeit(
+                format!("{who} violates the protocol: {e}"),
+                Termination::RulesInfraction,
+            )),
+        }
+    }
+
+    /// Takes `used` ms off `seat`'s clock (adding increment and period
+    /// time); a flag fall loses.
+    fn charge_clock(&mut self, seat: usize, used: i64) -> Result<(), Verdict> {
+        let seats = self.clients.len();
+        let margin = ms_i64(self.cfg.time_margin_ms);
+        let side = self.side_name(seat);
+        let on_time = |reason| {
+            Verdict::new(
+                GameResult::forfeit(seat, seats),
+                reason,
+                Termination::TimeForfeit,
+            )
+        };
+        match self.cfg.tc {
+            TimeControl::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
+                let clock = &mut self.clock[seat];
+                *clock = clock.saturating_sub(used);
+                if *clock < -margin {
+                    return Err(on_time(format!("{side} loses on time")));
+                }
+                *clock = clock.saturating_add(ms_i64(inc_ms));
+                self.moves_made[seat] += 1;
+                if let Some(p) = moves
+                    && self.moves_made[seat] % p == 0
                 {
-                    clock[player] = clock[player].saturating_add(ms_i64(base_ms));
+                    *clock = clock.saturating_add(ms_i64(base_ms));
                 }
             }
             TimeControl::MoveTime(ms) if used > ms_i64(ms).saturating_add(margin) => {
-                let text = format!(
-                    "{} loses on time ({used} ms for movetime {ms})",
-                    sides[side]
-                );
-                finish(&mut rec, loss(side), text, Termination::TimeForfeit);
-                break;
+                return Err(on_time(format!(
+                    "{side} loses on time ({used} ms for movetime {ms})"
+                )));
             }
             _ => {}
         }
-        // The move itself.
-        let mv = match pos.parse_move(&best.text, notation(client)) {
+        Ok(())
+    }
+
+    /// Checks `seat`'s answer against the rules and plays it.
+    fn play_move(&mut self, seat: usize, best: &BestMove, used: i64) -> Result<(), Verdict> {
+        let mv = match self.pos.parse_move(&best.text, self.notation(seat)) {
             Ok(mv) => mv,
             Err(e) => {
+                let who = format!(
+                    "{} ({})",
+                    self.side_name(seat),
+                    self.specs.get(seat).map_or("?", |s| &s.name)
+                );
                 let text = if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
                     format!(
                         "{who} gives up with 'bestmove {}' while legal moves exist",
@@ -285,38 +453,86 @@ pub fn play_game<G: MatchRules>(
                 } else {
                     format!("{who} makes an illegal move: {e}")
                 };
-                finish(&mut rec, loss(side), text, Termination::RulesInfraction);
-                break;
+                let result = GameResult::forfeit(seat, self.clients.len());
+                return Err(Verdict::new(result, text, Termination::RulesInfraction));
             }
         };
-        let native = pos.format_move(mv, MoveNotation::Native);
-        let uci = pos.format_move(mv, MoveNotation::Uci);
-        for (k, c) in clients.iter().enumerate() {
-            sent[k].push(if notation(c) == MoveNotation::Native {
+        let secs = used as f64 / 1000.0;
+        let comment = match &best.score {
+            Some(s) => format!("{s} {secs:.2}s"),
+            None => format!("{secs:.2}s"),
+        };
+        self.record_move(mv, Some(comment));
+        Ok(())
+    }
+
+    /// Plays a legal move (or chance outcome): every client's move list,
+    /// the record and the referee's position.
+    fn record_move(&mut self, mv: <G::Pos as RulesPosition>::Move, comment: Option<String>) {
+        let native = self.pos.format_move(mv, MoveNotation::Native);
+        let uci = self.pos.format_move(mv, MoveNotation::Uci);
+        for seat in 0..self.sent.len() {
+            let text = if self.notation(seat) == MoveNotation::Native {
                 native.clone()
             } else {
                 uci.clone()
-            });
-        }
-        let secs = used as f64 / 1000.0;
-        rec.comments.push(Some(match &best.score {
-            Some(s) => format!("{s} {secs:.2}s"),
-            None => format!("{secs:.2}s"),
-        }));
-        rec.moves.push(native);
-        pos.play(mv);
-        plies += 1;
-    }
-    // USI GUIs tell each engine how the game ended.
-    for (side, c) in clients.iter_mut().enumerate() {
-        if c.dialect == Dialect::Usi {
-            let word = match rec.result {
-                GameResult::Draw => "draw",
-                r if r == win(side) => "win",
-                _ => "lose",
             };
-            let _ = c.send(&format!("gameover {word}"));
+            self.sent[seat].push(text);
+        }
+        self.rec.comments.push(comment);
+        self.rec.moves.push(native);
+        self.pos.play(mv);
+    }
+
+    /// USI GUIs tell each engine how the game ended.
+    fn announce_end(&mut self, result: &GameResult) {
+        for (seat, c) in self.clients.iter_mut().enumerate() {
+            if c.dialect == Dialect::Usi {
+                let word = match result.place_of(seat) {
+                    _ if result.is_draw() => "draw",
+                    Some(0) => "win",
+                    _ => "lose",
+                };
+                let _ = c.send(&format!("gameover {word}"));
+            }
         }
     }
-    rec
+
+    fn side_name(&self, seat: usize) -> &'static str {
+        G::SIDES.get(seat).copied().unwrap_or("a player")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chance_is_seeded_and_weighted() {
+        // The 21 dice rolls of backgammon: doubles weigh 1, others 2.
+        let rolls: Vec<((u8, u8), u32)> = (1..=6u8)
+            .flat_map(|a| (a..=6u8).map(move |b| ((a, b), if a == b { 1 } else { 2 })))
+            .collect();
+        assert_eq!(rolls.iter().map(|r| r.1).sum::<u32>(), 36);
+        let draw = |seed, game| {
+            let mut c = ChanceSource::for_game(seed, game);
+            (0..3600).filter_map(|_| c.pick(&rolls)).collect::<Vec<_>>()
+        };
+        // The same seed and game replay the same rolls; another game does not.
+        assert_eq!(draw(7, 1), draw(7, 1));
+        assert_ne!(draw(7, 1), draw(7, 2));
+        assert_ne!(draw(7, 1), draw(8, 1));
+        // Each roll comes about as often as its weight says (100 or 200 of
+        // 3600), well within chance.
+        let seen = draw(7, 1);
+        for &(roll, w) in &rolls {
+            let n = seen.iter().filter(|&&r| r == roll).count() as i64;
+            let expected = 100 * i64::from(w);
+            assert!((n - expected).abs() < 60, "{roll:?}: {n} of {expected}");
+        }
+        let mut c = ChanceSource::for_game(0, 0);
+        assert_eq!(c.pick::<u8>(&[]), None);
+        assert_eq!(c.pick(&[(1u8, 0)]), None);
+        assert_eq!(c.pick(&[(1u8, 0), (2, 5)]), Some(2));
+    }
 }

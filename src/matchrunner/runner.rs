@@ -3,7 +3,7 @@
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::openings::{self, Opening};
-use super::record::{GameRecord, GameResult, MatchRules, engine_for, native_dialect};
+use super::record::{GameRecord, MatchRules, engine_for, native_dialect};
 use super::referee::{Pairing, play_game};
 use super::stats::Tally;
 use crate::cli::out::outln;
@@ -69,16 +69,19 @@ fn open_records(path: &str) -> Result<std::fs::File, MatchError> {
         .map_err(|e| MatchError::Usage(format!("cannot open record file '{path}': {e}")))
 }
 
-/// Game `i` (0-based) of the match: each opening twice (colours swapped),
-/// engine 0 first in odd-numbered games. Made when the game starts, so a
-/// huge `--games` costs no memory. `None` without openings.
-pub fn pairing(openings: &[Opening], i: usize, repeat: bool) -> Option<Pairing> {
+/// Game `i` (0-based) of the match: each opening twice (colours swapped)
+/// with `repeat`; the seats rotate from game to game, so each of `engines`
+/// engines sits in every seat in turn (two engines: engine 0 first in
+/// odd-numbered games). Made when the game starts, so a huge `--games`
+/// costs no memory. `None` without openings or engines.
+pub fn pairing(openings: &[Opening], i: usize, repeat: bool, engines: usize) -> Option<Pairing> {
     let k = if repeat { i / 2 } else { i };
     let opening = openings.get(k.checked_rem(openings.len())?)?;
+    let shift = i.checked_rem(engines)?;
     Some(Pairing {
         number: i.saturating_add(1),
         opening: opening.clone(),
-        first: i % 2,
+        seats: (0..engines).map(|seat| (seat + shift) % engines).collect(),
     })
 }
 
@@ -223,7 +226,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         }
         let i = next_game.fetch_add(1, Ordering::Relaxed);
         (i < cfg.games)
-            .then(|| pairing(&openings, i, cfg.repeat))
+            .then(|| pairing(&openings, i, cfg.repeat, cfg.engines.len()))
             .flatten()
     };
     let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
@@ -261,11 +264,14 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         }
         drop(done_tx);
         for (p, rec) in done_rx.iter() {
-            // Score from engine 0's point of view.
-            let e0_first = p.first == 0;
-            match (rec.result, e0_first) {
-                (GameResult::Draw, _) => tally.draws += 1,
-                (GameResult::FirstWins, true) | (GameResult::SecondWins, false) => tally.wins += 1,
+            // Score from engine 0's point of view: its place against the
+            // best of the others.
+            let seat_of = |engine| p.seats.iter().position(|&e| e == engine);
+            let place = |engine| seat_of(engine).and_then(|s| rec.result.place_of(s));
+            let others = (1..p.seats.len()).filter_map(place).min();
+            match (place(0), others) {
+                (Some(mine), Some(theirs)) if mine < theirs => tally.wins += 1,
+                (Some(mine), Some(theirs)) if mine == theirs => tally.draws += 1,
                 _ => tally.losses += 1,
             }
             let kind = rec.termination.tag().to_string();
@@ -337,16 +343,17 @@ mod tests {
             o.moves.push("e3e4".into());
             o
         }];
-        assert!(pairing(&[], 0, true).is_none());
+        assert!(pairing(&[], 0, true, 2).is_none());
+        assert!(pairing(&ops, 0, true, 0).is_none());
         let pairings = |games: usize, repeat: bool| -> Vec<Pairing> {
             (0..games)
-                .filter_map(|i| pairing(&ops, i, repeat))
+                .filter_map(|i| pairing(&ops, i, repeat, 2))
                 .collect()
         };
         let p = pairings(5, true);
         let v: Vec<(usize, usize, usize)> = p
             .iter()
-            .map(|p| (p.number, p.opening.moves.len(), p.first))
+            .map(|p| (p.number, p.opening.moves.len(), p.seats[0]))
             .collect();
         assert_eq!(
             v,
@@ -355,5 +362,27 @@ mod tests {
         let p = pairings(3, false);
         let v: Vec<usize> = p.iter().map(|p| p.opening.moves.len()).collect();
         assert_eq!(v, vec![0, 1, 0]);
+    }
+
+    #[test]
+    fn seats_rotate_so_each_engine_plays_each_seat() {
+        let ops = vec![Opening::start()];
+        let seats: Vec<Vec<usize>> = (0..4)
+            .filter_map(|i| pairing(&ops, i, false, 3))
+            .map(|p| p.seats)
+            .collect();
+        assert_eq!(
+            seats,
+            vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1], vec![0, 1, 2]]
+        );
+        // Over a full rotation every engine sits in every seat once.
+        for engine in 0..3 {
+            let mut at: Vec<usize> = seats[..3]
+                .iter()
+                .filter_map(|s| s.iter().position(|&e| e == engine))
+                .collect();
+            at.sort_unstable();
+            assert_eq!(at, vec![0, 1, 2], "engine {engine}");
+        }
     }
 }

@@ -111,17 +111,18 @@ mod tests {
     fn rec(moves: &[&str], start: Option<&str>) -> GameRecord {
         GameRecord {
             number: 1,
-            players: ["a".into(), "b".into()],
+            players: vec!["a".into(), "b".into()],
             start: start.map(str::to_string),
             moves: moves.iter().map(|s| s.to_string()).collect(),
             book_moves: 1,
             comments: vec![None, Some("+0.10/3 0.01s".into())],
-            result: GameResult::Draw,
+            result: GameResult::draw(2),
             reason: "Draw by move cap".into(),
             termination: Termination::Adjudication,
             time_control: "10+0.1".into(),
             date: "2025.01.01".into(),
             event: "test".into(),
+            seed: None,
         }
     }
 

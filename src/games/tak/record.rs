@@ -44,7 +44,7 @@ impl RecordFormat for Tak {
         // R-0 / F-0 when the board decided, else 1-0, 0-1 or 1/2-1/2.
         let result = match ptn_file::result_of(&pos) {
             "0-0" => rec.result_text(),
-            r => r,
+            r => r.to_string(),
         };
         let clean = |v: &str| v.replace('"', "'");
         let tags = vec![
@@ -57,7 +57,7 @@ impl RecordFormat for Tak {
             ("TimeControl".to_string(), rec.time_control.clone()),
             ("Termination".to_string(), rec.termination.tag().to_string()),
         ];
-        let game = PtnGame::from_game(tags, &start, &moves, Some(result));
+        let game = PtnGame::from_game(tags, &start, &moves, Some(result.as_str()));
         let comments: Vec<Option<String>> = (0..moves.len())
             .map(|k| {
                 if k < rec.book_moves {
