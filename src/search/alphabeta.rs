@@ -41,6 +41,21 @@ pub fn to_score(v: i32) -> Score {
     }
 }
 
+/// The score a transposition-table entry proves for a window, when its
+/// depth suffices and its bound decides against (alpha, beta).
+#[inline]
+fn tt_cutoff<M>(h: &super::tt::TtHit<M>, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if h.depth < depth {
+        return None;
+    }
+    let cut = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => h.score >= beta,
+        Bound::Upper => h.score <= alpha,
+    };
+    cut.then_some(h.score)
+}
+
 /// A synchronous searcher: owns the transposition table and ordering
 /// history, which persist from one job to the next.
 pub struct Searcher<P: AlphaBetaPosition> {
@@ -711,18 +726,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit
-            && !pv_node
-            && h.depth >= depth
-        {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
-                return h.score;
-            }
+        if !pv_node && let Some(score) = hit.and_then(|h| tt_cutoff(&h, depth, alpha, beta)) {
+            return score;
         }
 
         let eval = if in_check {
@@ -731,38 +736,13 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.pos.evaluate()
         };
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND && eval.abs() < MATE_BOUND {
-            // Reverse futility pruning.
-            if depth <= 6 && eval - 120 * depth >= beta {
-                return eval;
-            }
-            // Null move.
-            if allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
-                self.pos.make_null();
-                let mut score =
-                    -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
-                self.pos.unmake_null();
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    if score >= MATE_BOUND {
-                        score = beta;
-                    }
-                    if depth < 10 {
-                        return score;
-                    }
-                    // Verification search at high depth (zugzwang safety).
-                    let v = self.search(depth - 1 - r, ply, beta - 1, beta, false, false);
-                    if self.aborted {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return score;
-                    }
-                }
-            }
+        if !pv_node
+            && !in_check
+            && beta.abs() < MATE_BOUND
+            && eval.abs() < MATE_BOUND
+            && let Some(score) = self.prune_before_moves(depth, ply, beta, eval, allow_null)
+        {
+            return score;
         }
 
         // Internal iterative reduction: no TT move, so this node was not
@@ -836,23 +816,17 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let score = if searched == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, true)
             } else {
-                let mut r = 0;
-                if depth >= 3
+                let reducible = depth >= 3
                     && searched >= 2 + pv_node as usize
                     && quiet
                     && !in_check
                     && !gives_check
-                    && !killer
-                {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    // History: reduce good quiet moves less, bad ones more.
-                    let h = self.ord.history(side, hist_idx);
-                    r -= h / (HISTORY_MAX / 2);
-                    r = r.clamp(0, new_depth - 1);
-                }
+                    && !killer;
+                let r = if reducible {
+                    self.reduction(depth, new_depth, searched, pv_node, side, hist_idx)
+                } else {
+                    0
+                };
                 let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
                 if s > alpha && r > 0 {
                     s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, true);
@@ -879,14 +853,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.ord.add_killer(ply, mv);
-                            let bonus = (depth * depth * 16).min(400_000);
-                            self.ord
-                                .update_history(side, self.pos.history_index(mv), bonus);
-                            for &q in &quiets_tried {
-                                self.ord
-                                    .update_history(side, self.pos.history_index(q), -bonus);
-                            }
+                            self.reward_cutoff(ply, depth, side, mv, &quiets_tried);
                         }
                         break;
                     }
@@ -908,6 +875,90 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         };
         self.tt.store(key, ply, best_move, best, depth, bound);
         best
+    }
+
+    /// Before any move is searched at a non-PV node not in check: reverse
+    /// futility (the static evaluation is far above beta) and null-move
+    /// pruning (even passing keeps the score above beta; verified at high
+    /// depth against zugzwang). `Some(score)` ends the node.
+    #[inline]
+    fn prune_before_moves(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        eval: i32,
+        allow_null: bool,
+    ) -> Option<i32> {
+        if depth <= 6 && eval - 120 * depth >= beta {
+            return Some(eval);
+        }
+        if !(allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed()) {
+            return None;
+        }
+        let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+        self.pos.make_null();
+        let mut score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
+        self.pos.unmake_null();
+        if self.aborted {
+            return Some(0);
+        }
+        if score < beta {
+            return None;
+        }
+        if score >= MATE_BOUND {
+            score = beta;
+        }
+        if depth < 10 {
+            return Some(score);
+        }
+        let v = self.search(depth - 1 - r, ply, beta - 1, beta, false, false);
+        if self.aborted {
+            return Some(0);
+        }
+        (v >= beta).then_some(score)
+    }
+
+    /// The late-move reduction of the `searched`-th move: deeper and later
+    /// moves more, PV nodes less, and quiet moves with a good history less
+    /// (a bad history more); never below the horizon.
+    #[inline]
+    fn reduction(
+        &self,
+        depth: i32,
+        new_depth: i32,
+        searched: usize,
+        pv_node: bool,
+        side: usize,
+        hist_idx: usize,
+    ) -> i32 {
+        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+        if pv_node {
+            r -= 1;
+        }
+        r -= self.ord.history(side, hist_idx) / (HISTORY_MAX / 2);
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// A quiet move caused a beta cutoff: it becomes a killer, its history
+    /// rises and the quiet moves tried before it fall.
+    #[inline]
+    fn reward_cutoff(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        side: usize,
+        mv: P::Move,
+        quiets_tried: &[P::Move],
+    ) {
+        self.ord.add_killer(ply, mv);
+        let bonus = (depth * depth * 16).min(400_000);
+        self.ord
+            .update_history(side, self.pos.history_index(mv), bonus);
+        for &q in quiets_tried {
+            self.ord
+                .update_history(side, self.pos.history_index(q), -bonus);
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: P::Move) {
