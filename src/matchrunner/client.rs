@@ -63,28 +63,16 @@ impl Dialect {
     }
 
     pub fn handshake(self) -> &'static str {
-        match self {
-            Dialect::Uci => "uci",
-            Dialect::Usi => "usi",
-            Dialect::Tei => "tei",
-        }
+        self.daemon_side().name()
     }
 
     pub fn ok_word(self) -> &'static str {
-        match self {
-            Dialect::Uci => "uciok",
-            Dialect::Usi => "usiok",
-            Dialect::Tei => "teiok",
-        }
+        self.daemon_side().handshake_ok()
     }
 
     /// `ucinewgame`, `usinewgame`, `teinewgame <size>`.
     pub fn new_game(self, arg: Option<&str>) -> String {
-        let w = match self {
-            Dialect::Uci => "ucinewgame",
-            Dialect::Usi => "usinewgame",
-            Dialect::Tei => "teinewgame",
-        };
+        let w = self.daemon_side().new_game_word();
         match arg {
             Some(a) => format!("{w} {a}"),
             None => w.to_string(),
@@ -116,16 +104,13 @@ impl Dialect {
         s
     }
 
-    /// `go` with both clocks, `first` being the first player's (White in
-    /// UCI/TEI; in USI the first player is Black, so its clock is `btime`).
+    /// `go` with both clocks, `first` being the first player's, named as
+    /// the daemon's dialect table names them (White's `wtime` in UCI/TEI,
+    /// sente's `btime` in USI).
     pub fn go_clock(self, first: i64, second: i64, inc: u64, movestogo: Option<u32>) -> String {
         let (first, second) = (first.max(0), second.max(0));
-        let mut s = match self {
-            Dialect::Uci | Dialect::Tei => {
-                format!("go wtime {first} btime {second} winc {inc} binc {inc}")
-            }
-            Dialect::Usi => format!("go btime {first} wtime {second} binc {inc} winc {inc}"),
-        };
+        let [(t1, i1), (t2, i2)] = self.daemon_side().clock_words();
+        let mut s = format!("go {t1} {first} {t2} {second} {i1} {inc} {i2} {inc}");
         if let Some(m) = movestogo {
             s.push_str(&format!(" movestogo {m}"));
         }

@@ -177,9 +177,19 @@ impl Dialect {
     }
 
     /// Maps `go` clocks to players: USI's `btime` is the first player's.
+    /// The clock words of the first and the second player: USI's first
+    /// player (sente) is Black, so its clock is `btime`; everywhere else
+    /// the first player is White.
+    pub fn clock_words(&self) -> [(&'static str, &'static str); 2] {
+        match self.handshake {
+            Handshake::Usi => [("btime", "binc"), ("wtime", "winc")],
+            _ => [("wtime", "winc"), ("btime", "binc")],
+        }
+    }
+
     pub fn limits(&self, go: &GoParams) -> SearchLimits {
-        let (first_time, second_time, first_inc, second_inc) = match self.handshake {
-            Handshake::Usi => (go.btime, go.wtime, go.binc, go.winc),
+        let (first_time, second_time, first_inc, second_inc) = match self.clock_words()[0].0 {
+            "btime" => (go.btime, go.wtime, go.binc, go.winc),
             _ => (go.wtime, go.btime, go.winc, go.binc),
         };
         // USI `go mate <ms>|infinite` is a checks-only mate search.
