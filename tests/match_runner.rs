@@ -235,7 +235,14 @@ fn bad_invocations_exit_2_with_a_message() {
     );
     check(
         &["--engine", "tabula"],
-        "expected exactly two --engine flags",
+        "expected at least two --engine flags",
+    );
+    // One engine per player, as many as the game's rules have.
+    check(
+        &[
+            "--engine", "tabula", "--engine", "tabula", "--engine", "tabula",
+        ],
+        "makruk is played by 2 players, got 3 --engine flags",
     );
     check(
         &["--engine", "tabula", "--engine", "tabula", "--tc", "fast"],

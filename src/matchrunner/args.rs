@@ -17,7 +17,8 @@ use nom::{
 pub const MATCH_USAGE: &str =
     "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
   --game ID             makruk (default), tak, ogi
-  --engine CMD          an engine command line (quoted); 'tabula' is this binary
+  --engine CMD          an engine command line (quoted); 'tabula' is this binary;
+                        one --engine per player of the game
     engine flags (after an --engine they apply to it; before the first
     --engine they apply to both):
     --name NAME         name in the output and the records
@@ -45,7 +46,8 @@ pub const MATCH_USAGE: &str =
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchConfig {
     pub game: String,
-    pub engines: [EngineSpec; 2],
+    /// One engine per seat of the game, in the order given.
+    pub engines: Vec<EngineSpec>,
     pub games: usize,
     pub tc: TimeControl,
     pub time_margin_ms: u64,
@@ -214,9 +216,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
-    if commands.len() != 2 {
+    if commands.len() < 2 {
         return Err(format!(
-            "expected exactly two --engine flags, got {}",
+            "expected at least two --engine flags, got {}",
             commands.len()
         ));
     }
@@ -245,14 +247,16 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
         })
         .collect();
-    if specs[0].name == specs[1].name {
-        specs[1].name.push_str(" (2)");
+    // Engines of the same name are told apart by their place: `tabula (2)`.
+    for k in 1..specs.len() {
+        let name = specs[k].name.clone();
+        if specs[..k].iter().any(|s| s.name == name) {
+            specs[k].name = format!("{name} ({})", k + 1);
+        }
     }
-    let second = specs.pop().expect("two engines");
-    let first = specs.pop().expect("two engines");
     Ok(MatchConfig {
         game,
-        engines: [first, second],
+        engines: specs,
         games,
         tc,
         time_margin_ms: cfg_margin,
@@ -353,7 +357,7 @@ mod tests {
     #[test]
     fn errors_are_messages() {
         let e = |s: &[&str]| parse(&args(s)).unwrap_err();
-        assert!(e(&["--engine", "a"]).contains("exactly two"));
+        assert!(e(&["--engine", "a"]).contains("at least two"));
         assert!(e(&["--engine", "a", "--engine", "b", "--tc", "x"]).contains("bad time control"));
         assert!(e(&["--engine", "a", "--engine", "b", "--games"]).contains("needs a value"));
         assert!(e(&["--engine", "a", "--engine", "b", "--games", "-1"]).contains("--games"));

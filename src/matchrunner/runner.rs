@@ -8,6 +8,7 @@ use super::referee::{Pairing, play_game};
 use super::stats::Tally;
 use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
+use crate::rules::RulesPosition;
 use crossbeam_channel::unbounded;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -88,10 +89,9 @@ pub fn pairing(openings: &[Opening], i: usize, repeat: bool, engines: usize) -> 
 /// One line per finished game.
 pub fn finished_line(rec: &GameRecord) -> String {
     format!(
-        "Finished game {} ({} vs {}): {} {{{}}}",
+        "Finished game {} ({}): {} {{{}}}",
         rec.number,
-        rec.players[0],
-        rec.players[1],
+        rec.players.join(" vs "),
         rec.result_text(),
         rec.reason
     )
@@ -137,13 +137,24 @@ pub fn settle_komi<G: MatchRules>(cfg: &MatchConfig) -> Result<Option<i32>, Stri
             }
             Ok(Some(k))
         }
-        None => match (given[0], given[1]) {
-            (a, b) if a == b => Ok(a),
-            _ => Err(format!(
-                "the engines are given different komi ({option}); set it once with --komi"
-            )),
-        },
+        None if given.windows(2).all(|w| w[0] == w[1]) => Ok(given.first().copied().flatten()),
+        None => Err(format!(
+            "the engines are given different komi ({option}); set it once with --komi"
+        )),
     }
+}
+
+/// One engine per player: the game's rules say how many.
+pub fn check_seats<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    let players = G::new().start_position().players();
+    if cfg.engines.len() == players {
+        return Ok(());
+    }
+    Err(MatchError::Usage(format!(
+        "{} is played by {players} players, got {} --engine flags",
+        G::ID,
+        cfg.engines.len()
+    )))
 }
 
 /// Refuses a `--proto` that cannot play the game (USI for Makruk would end
@@ -194,6 +205,7 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
 }
 
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    check_seats::<G>(cfg)?;
     check_dialects::<G>(cfg)?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
@@ -206,11 +218,19 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     for (k, spec) in cfg.engines.iter().enumerate() {
         check_engine(&game, k, spec)?;
     }
-    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
+    // Engine 0 is scored against the others.
+    let first_name = cfg.engines.first().map_or("", |e| e.name.as_str());
+    let opponents = cfg
+        .engines
+        .iter()
+        .skip(1)
+        .map(|e| e.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     outln!(
         "Match {} vs {}: {} games of {}, {}, {} opening(s), concurrency {}",
-        names[0],
-        names[1],
+        first_name,
+        opponents,
         cfg.games,
         G::ID,
         cfg.tc.describe(),
@@ -282,8 +302,8 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             outln!("{}", finished_line(&rec));
             outln!(
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                names[0],
-                names[1],
+                first_name,
+                opponents,
                 tally.wins,
                 tally.losses,
                 tally.draws,
@@ -308,8 +328,8 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     outln!();
     outln!(
         "Result {} vs {}: W-D-L {}-{}-{}, score {}/{} = {:.1} %",
-        names[0],
-        names[1],
+        first_name,
+        opponents,
         tally.wins,
         tally.draws,
         tally.losses,
