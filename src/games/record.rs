@@ -136,6 +136,11 @@ pub trait MatchRules: RecordFormat {
     /// the game has sizes. A dialect whose new-game command takes the size
     /// (TEI's `teinewgame <size>`) carries it there instead.
     const SIZE_OPTION: Option<&'static str> = None;
+    /// Reads a komi as `--komi` gives it, in half points (`2.5` → 5);
+    /// `Err` says what is wrong. Games without komi have none to read.
+    fn parse_komi(text: &str) -> Result<i32, String> {
+        Err(format!("{} has no komi, got '{text}'", Self::ID))
+    }
     /// Applies `--size` and the komi (half points); returns the board size
     /// as the new-game argument, if the game has sizes.
     fn configure(

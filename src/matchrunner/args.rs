@@ -59,8 +59,8 @@ pub struct MatchConfig {
     pub max_moves: Option<u32>,
     pub pgn_out: Option<String>,
     pub size: Option<u32>,
-    /// Komi in half points (`--komi 2.5` → 5), for games that have komi.
-    pub komi: Option<i32>,
+    /// `--komi` as given; the game reads it ([`crate::games::record::MatchRules::parse_komi`]).
+    pub komi: Option<String>,
     pub event: String,
     /// Seed of the referee's chance outcomes (with the game number).
     pub seed: u64,
@@ -205,12 +205,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             "--pgnout" | "--record" => pgn_out = Some(value(&mut it)?),
             "--size" => size = Some(number(flag, &value(&mut it)?)?),
-            "--komi" => {
-                let v = value(&mut it)?;
-                komi = Some(crate::games::tak::ptn_file::parse_komi(&v).ok_or_else(|| {
-                    format!("--komi needs a number of points in steps of 0.5, got '{v}'")
-                })?);
-            }
+            "--komi" => komi = Some(value(&mut it)?),
             "--event" => event = value(&mut it)?,
             "--seed" => seed = number(flag, &value(&mut it)?)?,
             other => return Err(format!("unknown flag '{other}'")),

@@ -107,6 +107,7 @@ pub fn settle_komi<G: MatchRules>(cfg: &MatchConfig) -> Result<Option<i32>, Stri
             None => Ok(None),
         };
     };
+    let komi = cfg.komi.as_deref().map(G::parse_komi).transpose()?;
     let given: Vec<Option<i32>> = cfg
         .engines
         .iter()
@@ -123,7 +124,7 @@ pub fn settle_komi<G: MatchRules>(cfg: &MatchConfig) -> Result<Option<i32>, Stri
                 .transpose()
         })
         .collect::<Result<_, _>>()?;
-    match cfg.komi {
+    match komi {
         Some(k) => {
             for (e, g) in cfg.engines.iter().zip(&given) {
                 if let Some(h) = g

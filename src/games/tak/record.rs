@@ -86,6 +86,11 @@ impl MatchRules for Tak {
     const KOMI_OPTION: Option<&'static str> = Some(super::OPTION_HALF_KOMI);
     const SIZE_OPTION: Option<&'static str> = Some(super::OPTION_SIZE);
 
+    fn parse_komi(text: &str) -> Result<i32, String> {
+        ptn_file::parse_komi(text)
+            .ok_or_else(|| format!("--komi needs a number of points in steps of 0.5, got '{text}'"))
+    }
+
     fn configure(
         &mut self,
         size: Option<u32>,
