@@ -420,7 +420,7 @@ impl<G: MatchRules> Table<'_, G> {
                 *clock = clock.saturating_add(ms_i64(inc_ms));
                 self.moves_made[seat] += 1;
                 if let Some(p) = moves
-                    && self.moves_made[seat] % p == 0
+                    && self.moves_made[seat].is_multiple_of(p)
                 {
                     *clock = clock.saturating_add(ms_i64(base_ms));
                 }

@@ -230,8 +230,8 @@ fn evaluate_white(pos: &Position) -> i32 {
     let w = side_terms(pos, WHITE, occ);
     let b = side_terms(pos, BLACK, occ);
     let mut phase = 0;
-    for kind in 1..5 {
-        phase += PHASE_W[kind] * pos.kinds[kind].count_ones() as i32;
+    for (weight, pieces) in PHASE_W.iter().zip(&pos.kinds).take(5).skip(1) {
+        phase += weight * pieces.count_ones() as i32;
     }
     let phase = phase.min(PHASE_MAX);
     let mg = w.mg - b.mg;

@@ -284,8 +284,7 @@ impl Position {
     /// in debug checks).
     pub(crate) fn compute_key(&self) -> u64 {
         let mut k = 0;
-        for sq in 0..64 {
-            let p = self.board[sq];
+        for (sq, &p) in self.board.iter().enumerate() {
             if p != NO_PIECE {
                 k ^= ZOBRIST[p as usize][sq];
             }

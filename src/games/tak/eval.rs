@@ -228,7 +228,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     // 0 at the start, 256 when the reserves are gone.
     let phase = ((total_pieces - left) * 256 / total_pieces.max(1)).clamp(0, 256);
     let mut score = [0i32; 2];
-    for c in 0..2 {
+    for (c, slot) in score.iter_mut().enumerate() {
         let flats = pos.flats(c);
         let walls = pos.owner[c] & pos.walls;
         let caps = pos.owner[c] & pos.caps;
@@ -273,7 +273,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
         }
         s += road_potential(pos, pos.road_squares(c)) * (256 - phase / 2) / 256;
-        score[c] = s;
+        *slot = s;
     }
     let komi = pos.cfg.half_komi * FLAT_W / 2 * phase / 256;
     let mut white = score[WHITE] - score[BLACK] - komi;

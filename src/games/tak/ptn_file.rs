@@ -74,7 +74,10 @@ fn item(i: &str) -> IResult<&str, Item> {
     ))(i)
 }
 
-fn file(i: &str) -> IResult<&str, (Vec<(String, String)>, Vec<Item>)> {
+/// A PTN file's tag pairs and its movetext items.
+type TagsAndMoves = (Vec<(String, String)>, Vec<Item>);
+
+fn file(i: &str) -> IResult<&str, TagsAndMoves> {
     all_consuming(terminated(
         pair(
             many0(preceded(multispace0, tag_line)),
