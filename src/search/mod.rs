@@ -10,6 +10,9 @@
 //!   byoyomi, movetime; pondering.
 //! * [`alphabeta`]: [`Searcher`], the synchronous iterative-deepening PVS
 //!   search (benches, tests, and the worker's engine).
+//! * Search traits layered on the rules: [`AlphaBetaPosition`] (two
+//!   players), [`EquityPosition`] (chance: dice games),
+//!   [`MultiPlayerPosition`] (more than two players).
 //! * [`strategy`]: [`SearchStrategy`], what the worker runs; alpha-beta's
 //!   [`Searcher`] is one, expectimax and multi-player searches are others.
 //! * [`worker`]: [`SearchWorker`], one background thread running jobs of
@@ -98,4 +101,23 @@ pub trait AlphaBetaPosition: RulesPosition {
     fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
         self.noisy_gain(mv) >= threshold
     }
+}
+
+/// What an expectimax search over chance nodes needs from a position, on
+/// top of the rules (whose `turn()` and `chance_outcomes()` give the chance
+/// nodes): an equity at the leaves. Dice games (backgammon) implement it.
+pub trait EquityPosition: RulesPosition {
+    /// The expected result for the player on turn, in thousandths of a
+    /// point (1000 = one point won, gammons and cube included), as
+    /// [`Score::Equity`] reports it.
+    fn equity(&self) -> i32;
+}
+
+/// What a search for more than two players (best-reply, paranoid, max-n)
+/// needs from a position, on top of the rules: one evaluation per player.
+/// Chinese checkers and Halma implement it.
+pub trait MultiPlayerPosition: RulesPosition {
+    /// Writes each player's evaluation into `out` (`out.len()` is
+    /// `players()`), higher is better for that player.
+    fn evaluate_players(&self, out: &mut [i32]);
 }

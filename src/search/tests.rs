@@ -1238,3 +1238,38 @@ fn worker_runs_a_strategy_that_is_not_alpha_beta() {
         }
     );
 }
+
+/// The search traits for chance and for more players layer on the rules
+/// like alpha-beta's does: Nim (normal play) as a toy for both.
+impl EquityPosition for Nim {
+    fn equity(&self) -> i32 {
+        // The player on turn wins exactly when the piles' xor is not zero.
+        if self.xor() != 0 { 1000 } else { -1000 }
+    }
+}
+
+impl MultiPlayerPosition for Nim {
+    fn evaluate_players(&self, out: &mut [i32]) {
+        let mover = self.side_to_move();
+        for (k, v) in out.iter_mut().enumerate() {
+            *v = if (k == mover) == (self.xor() != 0) {
+                1
+            } else {
+                -1
+            };
+        }
+    }
+}
+
+#[test]
+fn equity_and_per_player_evaluations_layer_on_the_rules() {
+    let won = Nim::new(&[1, 2], None);
+    let lost = Nim::new(&[3, 3], None);
+    assert_eq!(won.equity(), 1000);
+    assert_eq!(lost.equity(), -1000);
+    let mut values = vec![0; won.players()];
+    won.evaluate_players(&mut values);
+    assert_eq!(values, vec![1, -1]);
+    lost.evaluate_players(&mut values);
+    assert_eq!(values, vec![-1, 1]);
+}
