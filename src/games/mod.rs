@@ -3,6 +3,7 @@
 //! [`GamePosition`] (text in/out) and [`crate::search::AlphaBetaPosition`]
 //! (what the search needs).
 
+pub mod backgammon;
 pub mod board8;
 pub mod makruk;
 pub mod ogi;

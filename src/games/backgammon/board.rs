@@ -1,0 +1,225 @@
+//! Backgammon's board and checker play (protocol-spec/backgammon.md §1):
+//! plays as distinct resulting positions, both dice when possible, the
+//! larger die when only one can be played, bar first, bearing off with a
+//! higher die only from the highest point.
+
+/// Checkers per side.
+pub const CHECKERS: u8 = 15;
+/// Index of the bar in a side's array; index 0 is "borne off".
+pub const BAR: usize = 25;
+
+/// A side's checkers in its own numbering: `[0]` borne off, `[1..=24]` the
+/// points (1 = deepest home point, the side moves from 24 down to 1),
+/// `[25]` the bar.
+pub type Side = [u8; 26];
+
+/// A board: the checkers of the player on roll (`mover`) and of the other
+/// player (`other`), each in its own numbering. The other player's point
+/// `p` is the mover's point `25 - p`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Board {
+    pub mover: Side,
+    pub other: Side,
+}
+
+/// The start: two on the 24-point, five on the 13, three on the 8, five on
+/// the 6, for both sides.
+pub const START_SIDE: Side = {
+    let mut s = [0u8; 26];
+    s[24] = 2;
+    s[13] = 5;
+    s[8] = 3;
+    s[6] = 5;
+    s
+};
+
+/// One checker moved: from point `from` (25 = bar) by `die` pips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Step {
+    pub from: u8,
+    pub die: u8,
+}
+
+impl Board {
+    pub fn start() -> Board {
+        Board {
+            mover: START_SIDE,
+            other: START_SIDE,
+        }
+    }
+
+    /// The same board seen by the other player (after a play or a pass).
+    pub fn flipped(&self) -> Board {
+        Board {
+            mover: self.other,
+            other: self.mover,
+        }
+    }
+
+    /// True when every checker of the mover is home (points 1..=6 or off).
+    fn all_home(&self) -> bool {
+        self.mover[7..].iter().all(|&n| n == 0)
+    }
+
+    /// Whether the mover may move a checker from `from` by `die`.
+    pub fn can_step(&self, from: usize, die: usize) -> bool {
+        if from == 0 || from > BAR || self.mover[from] == 0 {
+            return false;
+        }
+        if self.mover[BAR] > 0 && from != BAR {
+            return false;
+        }
+        if from > die {
+            // An ordinary move: the target must not be held by two or more.
+            let to = from - die;
+            return self.other[25 - to] < 2;
+        }
+        if !self.all_home() {
+            return false;
+        }
+        // Bearing off: exactly, or with a higher die from the highest point.
+        from == die || self.mover[from + 1..=6].iter().all(|&n| n == 0)
+    }
+
+    /// Plays a step [`Board::can_step`] allowed; true when it hit.
+    pub fn step(&mut self, from: usize, die: usize) -> bool {
+        self.mover[from] -= 1;
+        if from > die {
+            let to = from - die;
+            self.mover[to] += 1;
+            let theirs = 25 - to;
+            if self.other[theirs] == 1 {
+                self.other[theirs] = 0;
+                self.other[BAR] += 1;
+                return true;
+            }
+            false
+        } else {
+            self.mover[0] += 1;
+            false
+        }
+    }
+
+    /// Every legal play of the roll `d1`-`d2` as its resulting board (the
+    /// mover still to move, not flipped), each distinct board once; empty
+    /// when the roll cannot be played at all (a pass).
+    pub fn plays(&self, d1: u8, d2: u8) -> Vec<Board> {
+        let dice: Vec<usize> = if d1 == d2 {
+            vec![usize::from(d1); 4]
+        } else {
+            vec![usize::from(d1), usize::from(d2)]
+        };
+        let mut out = Vec::new();
+        let mut most = 0usize;
+        // Only-one-die plays, with the die they used, for the larger-die rule.
+        let mut singles: Vec<(Board, usize)> = Vec::new();
+        if d1 == d2 {
+            self.extend(&dice, 0, &mut out, &mut most, &mut singles, None);
+        } else {
+            self.extend(&dice, 0, &mut out, &mut most, &mut singles, None);
+            let swapped = [dice[1], dice[0]];
+            self.extend(&swapped, 0, &mut out, &mut most, &mut singles, None);
+        }
+        if most == 0 {
+            return Vec::new();
+        }
+        if most == 1 && d1 != d2 {
+            // Only one die can be played: the larger one when it can.
+            let larger = usize::from(d1.max(d2));
+            if singles.iter().any(|&(_, d)| d == larger) {
+                out = singles
+                    .into_iter()
+                    .filter(|&(_, d)| d == larger)
+                    .map(|(b, _)| b)
+                    .collect();
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Depth-first over the dice in order; keeps the boards that used the
+    /// most dice.
+    fn extend(
+        &self,
+        dice: &[usize],
+        used: usize,
+        out: &mut Vec<Board>,
+        most: &mut usize,
+        singles: &mut Vec<(Board, usize)>,
+        first_die: Option<usize>,
+    ) {
+        let mut moved = false;
+        if let Some(&die) = dice.get(used) {
+            for from in (1..=BAR).rev() {
+                if self.can_step(from, die) {
+                    moved = true;
+                    let mut next = *self;
+                    next.step(from, die);
+                    next.extend(dice, used + 1, out, most, singles, first_die.or(Some(die)));
+                }
+            }
+        }
+        if moved {
+            return;
+        }
+        // A leaf: no further die can be played from here.
+        if used > *most {
+            *most = used;
+            out.clear();
+        }
+        if used == *most && used > 0 {
+            out.push(*self);
+            if used == 1
+                && let Some(d) = first_die
+            {
+                singles.push((*self, d));
+            }
+        }
+    }
+
+    /// True when the mover has borne off all fifteen checkers.
+    pub fn mover_won(&self) -> bool {
+        self.mover[0] == CHECKERS
+    }
+
+    /// Counts per side add up to fifteen and no point holds both colours.
+    pub fn is_valid(&self) -> bool {
+        let total = |s: &Side| s.iter().map(|&n| u32::from(n)).sum::<u32>();
+        total(&self.mover) == u32::from(CHECKERS)
+            && total(&self.other) == u32::from(CHECKERS)
+            && (1..=24).all(|p| self.mover[p] == 0 || self.other[25 - p] == 0)
+    }
+}
+
+/// The 21 distinct rolls with their weight among the 36 (doubles 1, others 2).
+pub fn rolls() -> impl Iterator<Item = (u8, u8, u64)> {
+    (1..=6u8).flat_map(|a| (1..=a).map(move |b| (a, b, if a == b { 1 } else { 2 })))
+}
+
+/// Leaves `depth` plies below `board` (the mover about to roll): over the 21
+/// rolls, or the 36 with `weighted`, of the distinct plays; a roll without
+/// a play is one child, the pass.
+pub fn perft(board: &Board, depth: u32, weighted: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    for (a, b, w) in rolls() {
+        let w = if weighted { w } else { 1 };
+        let plays = board.plays(a, b);
+        let leaves = if plays.is_empty() {
+            perft(&board.flipped(), depth - 1, weighted)
+        } else if depth == 1 {
+            plays.len() as u64
+        } else {
+            plays
+                .iter()
+                .map(|p| perft(&p.flipped(), depth - 1, weighted))
+                .sum()
+        };
+        total += w * leaves;
+    }
+    total
+}

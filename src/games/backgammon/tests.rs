@@ -1,0 +1,112 @@
+//! The rules against the oracles in ../shared/oracles/backgammon.md (GNU
+//! Backgammon 1.07, cross-checked with wildbg and bkgm).
+
+use super::board::{Board, perft, rolls};
+use super::position_id;
+
+#[test]
+fn distinct_plays_per_roll_from_the_start() {
+    // The oracle's table, in its order: 11 21 31 41 51 61 22 32 ... 66.
+    let expected: [(u8, u8, usize); 21] = [
+        (1, 1, 42),
+        (2, 1, 15),
+        (3, 1, 16),
+        (4, 1, 14),
+        (5, 1, 8),
+        (6, 1, 10),
+        (2, 2, 75),
+        (3, 2, 17),
+        (4, 2, 18),
+        (5, 2, 8),
+        (6, 2, 14),
+        (3, 3, 73),
+        (4, 3, 17),
+        (5, 3, 9),
+        (6, 3, 14),
+        (4, 4, 52),
+        (5, 4, 9),
+        (6, 4, 14),
+        (5, 5, 4),
+        (6, 5, 7),
+        (6, 6, 11),
+    ];
+    let start = Board::start();
+    let mut wrong = Vec::new();
+    for (a, b, n) in expected {
+        let got = start.plays(a, b).len();
+        if got != n {
+            wrong.push(format!("{a}{b}: {got}, oracle {n}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("; "));
+    assert_eq!(rolls().count(), 21);
+    assert_eq!(rolls().map(|r| r.2).sum::<u64>(), 36);
+}
+
+#[test]
+fn perft_from_the_start_matches_the_oracle() {
+    let start = Board::start();
+    assert_eq!(perft(&start, 1, false), 447);
+    assert_eq!(perft(&start, 1, true), 637);
+    assert_eq!(perft(&start, 2, false), 202_782);
+    assert_eq!(perft(&start, 2, true), 419_783);
+}
+
+/// The value after `"key":` in one JSON object of the oracle file (a
+/// string, a number or a small array), without a JSON library.
+fn field<'a>(object: &'a str, key: &str) -> Option<&'a str> {
+    let at = object.find(&format!("\"{key}\""))?;
+    let rest = object[at + key.len() + 2..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    let end = match rest.chars().next()? {
+        '"' => rest[1..].find('"')? + 2,
+        '[' => rest.find(']')? + 1,
+        _ => rest.find([',', '\n', '}'])?,
+    };
+    Some(rest[..end].trim())
+}
+
+#[test]
+fn rule_edge_cases_have_the_oracle_number_of_plays() {
+    let text = std::fs::read_to_string("fixtures/backgammon/moves.json").expect("oracle file");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for object in text.split("\"name\"").skip(1) {
+        let name = object.split('"').nth(1).unwrap_or("?");
+        let id = field(object, "position_id")
+            .expect("position_id")
+            .trim_matches('"');
+        let dice: Vec<u8> = field(object, "dice")
+            .expect("dice")
+            .trim_matches(['[', ']'])
+            .split(',')
+            .map(|d| d.trim().parse().expect("die"))
+            .collect();
+        let n: usize = field(object, "n_legal")
+            .expect("n_legal")
+            .parse()
+            .expect("n");
+        let board = position_id::parse(id).unwrap_or_else(|e| panic!("{name}: {id}: {e}"));
+        assert_eq!(position_id::write(&board), id, "{name}: the ID writes back");
+        let got = board.plays(dice[0], dice[1]).len();
+        if got != n {
+            wrong.push(format!("{name} ({id}, {dice:?}): {got} plays, oracle {n}"));
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 17, "every case of the oracle file");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Depth 3 (116,154,993 leaves) takes a while with the generator as it is;
+/// `cargo test --release -- --ignored perft_depth_3` runs it.
+#[test]
+#[ignore]
+fn perft_depth_3() {
+    let start = Board::start();
+    let t = std::time::Instant::now();
+    assert_eq!(perft(&start, 3, false), 116_154_993);
+    eprintln!("backgammon perft 3: {:.1} s", t.elapsed().as_secs_f64());
+}
