@@ -104,60 +104,73 @@ impl Board {
     /// mover still to move, not flipped), each distinct board once; empty
     /// when the roll cannot be played at all (a pass).
     pub fn plays(&self, d1: u8, d2: u8) -> Vec<Board> {
-        let dice: Vec<usize> = if d1 == d2 {
-            vec![usize::from(d1); 4]
-        } else {
-            vec![usize::from(d1), usize::from(d2)]
-        };
-        let mut out = Vec::new();
+        let mut scratch = PlayScratch::default();
+        self.plays_into(d1, d2, &mut scratch);
+        scratch.plays
+    }
+
+    /// [`Board::plays`] into reusable buffers (perft and search call it
+    /// millions of times): the plays end up in `scratch.plays`.
+    pub fn plays_into(&self, d1: u8, d2: u8, scratch: &mut PlayScratch) {
+        scratch.plays.clear();
+        scratch.singles.clear();
         let mut most = 0usize;
-        // Only-one-die plays, with the die they used, for the larger-die rule.
-        let mut singles: Vec<(Board, usize)> = Vec::new();
-        if d1 == d2 {
-            self.extend(&dice, 0, &mut out, &mut most, &mut singles, None);
+        let (a, b) = (usize::from(d1), usize::from(d2));
+        if a == b {
+            // Four equal steps: taking them from non-increasing points
+            // reaches every play once per multiset of steps (a higher
+            // checker first never makes a lower step illegal), instead of
+            // once per order.
+            self.extend(&[a; 4], 0, scratch, &mut most, 0, true, BAR);
         } else {
-            self.extend(&dice, 0, &mut out, &mut most, &mut singles, None);
-            let swapped = [dice[1], dice[0]];
-            self.extend(&swapped, 0, &mut out, &mut most, &mut singles, None);
+            self.extend(&[a, b], 0, scratch, &mut most, 0, false, BAR);
+            self.extend(&[b, a], 0, scratch, &mut most, 0, false, BAR);
         }
-        if most == 0 {
-            return Vec::new();
-        }
-        if most == 1 && d1 != d2 {
+        if most == 1 && a != b {
             // Only one die can be played: the larger one when it can.
-            let larger = usize::from(d1.max(d2));
-            if singles.iter().any(|&(_, d)| d == larger) {
-                out = singles
-                    .into_iter()
-                    .filter(|&(_, d)| d == larger)
-                    .map(|(b, _)| b)
-                    .collect();
+            let larger = a.max(b);
+            if scratch.singles.iter().any(|&(_, d)| d == larger) {
+                scratch.plays.clear();
+                scratch.plays.extend(
+                    scratch
+                        .singles
+                        .iter()
+                        .filter(|&&(_, d)| d == larger)
+                        .map(|&(b, _)| b),
+                );
             }
         }
-        out.sort_unstable();
-        out.dedup();
-        out
+        scratch.plays.sort_unstable();
+        scratch.plays.dedup();
     }
 
     /// Depth-first over the dice in order; keeps the boards that used the
-    /// most dice.
+    /// most dice (`first_die` is the die of the first step, 0 before it).
+    /// With `descending`, steps start from points no higher than `highest`
+    /// (the previous step's), for doubles.
+    #[allow(clippy::too_many_arguments)]
     fn extend(
         &self,
         dice: &[usize],
         used: usize,
-        out: &mut Vec<Board>,
+        scratch: &mut PlayScratch,
         most: &mut usize,
-        singles: &mut Vec<(Board, usize)>,
-        first_die: Option<usize>,
+        first_die: usize,
+        descending: bool,
+        highest: usize,
     ) {
         let mut moved = false;
         if let Some(&die) = dice.get(used) {
-            for from in (1..=BAR).rev() {
-                if self.can_step(from, die) {
+            // From the bar only, while a checker is on it.
+            let lowest = if self.mover[BAR] > 0 { BAR } else { 1 };
+            let top = if descending { highest } else { BAR };
+            for from in (lowest..=top).rev() {
+                if self.mover[from] != 0 && self.can_step(from, die) {
                     moved = true;
                     let mut next = *self;
                     next.step(from, die);
-                    next.extend(dice, used + 1, out, most, singles, first_die.or(Some(die)));
+                    let first = if first_die == 0 { die } else { first_die };
+                    next.extend(dice, used + 1, scratch, most, first, descending, from);
                 }
             }
         }
@@ -167,14 +180,12 @@ impl Board {
         // A leaf: no further die can be played from here.
         if used > *most {
             *most = used;
-            out.clear();
+            scratch.plays.clear();
         }
         if used == *most && used > 0 {
-            out.push(*self);
-            if used == 1
-                && let Some(d) = first_die
-            {
-                singles.push((*self, d));
+            scratch.plays.push(*self);
+            if used == 1 {
+                scratch.singles.push((*self, first_die));
             }
         }
     }
@@ -193,6 +204,15 @@ impl Board {
     }
 }
 
+/// Reusable buffers of [`Board::plays_into`].
+#[derive(Debug, Default, Clone)]
+pub struct PlayScratch {
+    /// The distinct plays of the last roll generated.
+    pub plays: Vec<Board>,
+    /// Plays of one die only, with that die (for the larger-die rule).
+    singles: Vec<(Board, usize)>,
+}
+
 /// The 21 distinct rolls with their weight among the 36 (doubles 1, others 2).
 pub fn rolls() -> impl Iterator<Item = (u8, u8, u64)> {
     (1..=6u8).flat_map(|a| (1..=a).map(move |b| (a, b, if a == b { 1 } else { 2 })))
@@ -202,22 +222,36 @@ pub fn rolls() -> impl Iterator<Item = (u8, u8, u64)> {
 /// rolls, or the 36 with `weighted`, of the distinct plays; a roll without
 /// a play is one child, the pass.
 pub fn perft(board: &Board, depth: u32, weighted: bool) -> u64 {
+    let mut scratch: Vec<PlayScratch> = vec![PlayScratch::default(); depth as usize + 1];
+    perft_with(board, depth, weighted, &mut scratch)
+}
+
+/// [`perft`] with one scratch buffer per remaining depth.
+fn perft_with(board: &Board, depth: u32, weighted: bool, scratch: &mut [PlayScratch]) -> u64 {
     if depth == 0 {
         return 1;
     }
+    let Some((mine, deeper)) = scratch.split_first_mut() else {
+        return 0;
+    };
     let mut total = 0;
     for (a, b, w) in rolls() {
         let w = if weighted { w } else { 1 };
-        let plays = board.plays(a, b);
-        let leaves = if plays.is_empty() {
-            perft(&board.flipped(), depth - 1, weighted)
+        board.plays_into(a, b, mine);
+        let leaves = if mine.plays.is_empty() {
+            perft_with(&board.flipped(), depth - 1, weighted, deeper)
         } else if depth == 1 {
-            plays.len() as u64
+            mine.plays.len() as u64
         } else {
-            plays
+            // The children are taken out, so deeper plies reuse their own
+            // buffers while these are walked.
+            let children = std::mem::take(&mut mine.plays);
+            let n = children
                 .iter()
-                .map(|p| perft(&p.flipped(), depth - 1, weighted))
-                .sum()
+                .map(|p| perft_with(&p.flipped(), depth - 1, weighted, deeper))
+                .sum();
+            mine.plays = children;
+            n
         };
         total += w * leaves;
     }
