@@ -17,6 +17,17 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// Runs `tabula match args` and checks a usage error: exit status 2,
+/// `needle` on stderr, no panic, nothing on stdout.
+fn usage_error(args: &[&str], needle: &str) {
+    let out = tabula(args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+}
+
 fn temp(name: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!("tabula-match-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&p);
@@ -200,29 +211,21 @@ fn broken_engines_lose_and_the_match_goes_on() {
 
 #[test]
 fn bad_invocations_exit_2_with_a_message() {
-    let check = |args: &[&str], needle: &str| {
-        let out = tabula(args);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{stderr}");
-        assert!(text(&out.stdout).is_empty(), "{args:?}");
-    };
-    check(
+    usage_error(
         &[
             "--game", "chess", "--engine", "tabula", "--engine", "tabula",
         ],
         "unknown game 'chess'",
     );
-    check(
+    usage_error(
         &["--engine", "/nonexistent/engine", "--engine", "tabula"],
         "engine 1 (/nonexistent/engine) failed to start",
     );
-    check(
+    usage_error(
         &["--engine", "sh -c 'echo garbage'", "--engine", "tabula"],
         "engine 1 (sh -c echo garbage) failed to start: engine exited",
     );
-    check(
+    usage_error(
         &[
             "--engine",
             "tabula",
@@ -233,25 +236,25 @@ fn bad_invocations_exit_2_with_a_message() {
         ],
         "cannot read opening file '/nonexistent/o.txt'",
     );
-    check(
+    usage_error(
         &["--engine", "tabula"],
         "expected at least two --engine flags",
     );
     // One engine per player, as many as the game's rules have.
-    check(
+    usage_error(
         &[
             "--engine", "tabula", "--engine", "tabula", "--engine", "tabula",
         ],
         "makruk is played by 2 players, got 3 --engine flags",
     );
-    check(
+    usage_error(
         &["--engine", "tabula", "--engine", "tabula", "--tc", "fast"],
         "bad time control 'fast'",
     );
     let ops = temp("bad-ops.txt");
     std::fs::write(&ops, "moves e3e4\nmoves e3e4 e6e5 e4e6\n").unwrap();
     let name = ops.to_str().unwrap().to_string();
-    check(
+    usage_error(
         &[
             "--engine",
             "tabula",
@@ -432,32 +435,26 @@ fn ogi_selfplay_writes_pgn() {
 
 #[test]
 fn tak_and_ogi_settings_are_checked() {
-    let check = |args: &[&str], needle: &str| {
-        let out = tabula(args);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    };
     let two = ["--engine", "tabula", "--engine", "tabula"];
     let with = |extra: &[&'static str]| -> Vec<&'static str> {
         let mut v: Vec<&str> = extra.to_vec();
         v.extend_from_slice(&two);
         v
     };
-    check(
+    usage_error(
         &with(&["--game", "tak", "--size", "9"]),
         "--size: size 9 out of range",
     );
-    check(
+    usage_error(
         &with(&["--game", "makruk", "--size", "6"]),
         "makruk has no board size",
     );
-    check(&with(&["--game", "ogi", "--komi", "2"]), "ogi has no komi");
-    check(
+    usage_error(&with(&["--game", "ogi", "--komi", "2"]), "ogi has no komi");
+    usage_error(
         &with(&["--game", "tak", "--komi", "x"]),
         "--komi needs a number",
     );
-    check(
+    usage_error(
         &with(&["--game", "tak", "--komi", "2", "--option", "HalfKomi=2"]),
         "--komi gives HalfKomi 4",
     );
@@ -589,24 +586,17 @@ fn an_over_long_engine_line_loses_the_game() {
 
 #[test]
 fn dialects_that_cannot_play_the_game_are_refused() {
-    let check = |args: &[&str], needle: &str| {
-        let out = tabula(args);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-    };
-    check(
+    usage_error(
         &["--engine", "tabula", "--engine", "tabula", "--proto", "usi"],
         "engine 2 (tabula (2)): --proto usi cannot play makruk (it is played over uci)",
     );
-    check(
+    usage_error(
         &[
             "--game", "ogi", "--proto", "tei", "--engine", "tabula", "--engine", "tabula",
         ],
         "engine 1 (tabula): --proto tei cannot play ogi (it is played over uci, usi)",
     );
-    check(
+    usage_error(
         &[
             "--game", "tak", "--engine", "tabula", "--proto", "usi", "--engine", "tabula",
         ],
@@ -641,14 +631,6 @@ fn dialects_that_cannot_play_the_game_are_refused() {
 
 #[test]
 fn options_are_checked_against_the_engines_announcement() {
-    let check = |args: &[&str], needle: &str| {
-        let out = tabula(args);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{stderr}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-    };
     let two = ["--engine", "tabula", "--engine", "tabula", "--games", "1"];
     let with = |extra: &[&'static str]| -> Vec<&'static str> {
         let mut v: Vec<&str> = extra.to_vec();
@@ -657,25 +639,25 @@ fn options_are_checked_against_the_engines_announcement() {
     };
     // Before the first --engine an option is every engine's: engine 1 is
     // checked first.
-    check(
+    usage_error(
         &with(&["--option", "Hash=99999999"]),
         "engine 1 (tabula): --option Hash=99999999: Hash value 99999999 out of range 1..16384",
     );
-    check(
+    usage_error(
         &with(&["--option", "Foo=1"]),
         "engine 1 (tabula): --option Foo=1: the engine has no option 'Foo' (it announced: \
          UCI_Variant, Hash,",
     );
-    check(
+    usage_error(
         &with(&["--option", "Ponder=maybe"]),
         "Ponder value 'maybe' is not true or false",
     );
-    check(
+    usage_error(
         &with(&["--option", "Board Honour Counting=sometimes"]),
         "Board Honour Counting value 'sometimes' is not one of auto, gui",
     );
     // After an --engine, only that engine's.
-    check(
+    usage_error(
         &[
             "--engine",
             "tabula",
@@ -689,7 +671,7 @@ fn options_are_checked_against_the_engines_announcement() {
         "engine 2 (b): --option MultiPV=0: MultiPV value 0 out of range 1..256",
     );
     // A USI engine names its options its own way.
-    check(
+    usage_error(
         &[
             "--game", "ogi", "--engine", "tabula", "--option", "Hash=1", "--engine", "tabula",
         ],
@@ -697,7 +679,7 @@ fn options_are_checked_against_the_engines_announcement() {
     );
     // Options of the game an engine plays over UCI_Variant count, though
     // the first handshake (on Makruk) did not list them.
-    check(
+    usage_error(
         &[
             "--game",
             "tak",
@@ -742,27 +724,29 @@ fn options_are_checked_against_the_engines_announcement() {
 
 #[test]
 fn huge_numbers_never_panic() {
-    let usage = |args: &[&str], needle: &str| {
-        let out = tabula(args);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    };
     let two = ["--engine", "tabula", "--engine", "tabula"];
     let with = |extra: &[&'static str]| -> Vec<&'static str> {
         let mut v: Vec<&str> = two.to_vec();
         v.extend_from_slice(extra);
         v
     };
-    usage(
+    usage_error(
         &with(&["--tc", "99999999999999999:0"]),
         "bad time control '99999999999999999:0'",
     );
-    usage(
+    usage_error(
         &with(&["--games", "+2"]),
         "--games needs a non-negative number",
     );
-    usage(
+    // The dice seed is a plain count like the others.
+    for bad in ["x", "-1", "+1", ""] {
+        usage_error(
+            &with(&["--seed", bad]),
+            "--seed needs a non-negative number",
+        );
+    }
+    usage_error(&with(&["--seed", "99999999999999999999999"]), "--seed");
+    usage_error(
         &with(&["--maxmoves", "99999999999"]),
         "--maxmoves value '99999999999' is too large",
     );

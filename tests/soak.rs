@@ -122,6 +122,15 @@ fn mutate(rng: &mut Rng, line: &[u8]) -> Vec<u8> {
 
 /// Bytes that are no command at all: random bytes, token soup with odd
 /// blanks, invalid UTF-8, NUL runs.
+/// A random line end: LF mostly, CR LF or a lone CR.
+fn line_end(rng: &mut Rng) -> &'static [u8] {
+    match rng.below(20) {
+        0 | 1 => b"\r\n",
+        2 | 3 => b"\r",
+        _ => b"\n",
+    }
+}
+
 fn garbage(rng: &mut Rng) -> Vec<u8> {
     const WORDS: &[&str] = &[
         "position",
@@ -780,13 +789,8 @@ impl Soak {
         );
     }
 
-    /// A random line end: LF mostly, CR LF or a lone CR.
     fn line_end(&mut self) -> &'static [u8] {
-        match self.rng.below(20) {
-            0 | 1 => b"\r\n",
-            2 | 3 => b"\r",
-            _ => b"\n",
-        }
+        line_end(&mut self.rng)
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
@@ -2350,11 +2354,7 @@ impl Cecp {
     }
 
     fn line_end(&mut self) -> &'static [u8] {
-        match self.rng.below(20) {
-            0 | 1 => b"\r\n",
-            2 | 3 => b"\r",
-            _ => b"\n",
-        }
+        line_end(&mut self.rng)
     }
 
     fn test_line(&mut self, bytes: &[u8]) {

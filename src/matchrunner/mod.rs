@@ -6,8 +6,8 @@
 //! * [`client`]: one engine process, GUI side of UCI / USI / TEI.
 //! * [`engine_options`]: announced options; `--option` checked against them.
 //! * [`referee`]: plays one game, keeps the clocks, adjudicates.
-//! * [`record`]: the game's native dialect and the options that carry its
-//!   rules to the engines; records are written by each game
+//! * [`engine_setup`]: the game's native dialect and the options that carry
+//!   its rules to the engines; records are written by each game
 //!   ([`crate::games::record`]).
 //! * [`openings`]: opening files.
 //! * [`stats`]: W-D-L, Elo with error margin, LOS.
@@ -16,8 +16,8 @@
 pub mod args;
 pub mod client;
 pub mod engine_options;
+pub mod engine_setup;
 pub mod openings;
-pub mod record;
 pub mod referee;
 pub mod runner;
 

@@ -4,9 +4,10 @@
 
 use super::args::MatchConfig;
 use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec};
+use super::engine_setup::{engine_for, native_dialect};
 use super::openings::Opening;
-use super::record::{GameRecord, GameResult, MatchRules, Termination, engine_for, native_dialect};
 use super::timecontrol::TimeControl;
+use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
 use crate::games::{GamePosition, MoveNotation};
 use crate::rules::{RulesPosition, Turn};
 use std::time::{Duration, Instant};
@@ -184,7 +185,7 @@ fn new_record(cfg: &MatchConfig, pairing: &Pairing, specs: &[&EngineSpec]) -> Ga
         reason: String::new(),
         termination: Termination::Normal,
         time_control: cfg.tc.pgn_tag(),
-        date: super::record::today(),
+        date: today(),
         event: cfg.event.clone(),
         seed: None,
     }

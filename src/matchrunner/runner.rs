@@ -2,12 +2,13 @@
 
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
+use super::engine_setup::{engine_for, native_dialect};
 use super::openings::{self, Opening};
-use super::record::{GameRecord, MatchRules, engine_for, native_dialect};
 use super::referee::{Pairing, play_game};
 use super::stats::Tally;
 use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
+use crate::games::record::{GameRecord, MatchRules};
 use crate::rules::RulesPosition;
 use crossbeam_channel::unbounded;
 use std::io::Write;

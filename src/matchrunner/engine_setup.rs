@@ -1,14 +1,11 @@
-//! What the runner adds to a game's own rules and record format
-//! ([`crate::games::record`]): the dialect its engines speak natively (the
-//! first handshake the registry lists for it), and the options that make an
-//! engine play the referee's rules.
+//! How an engine is set up for a game: the dialect the game's engines
+//! speak natively (the first handshake the registry lists for it), and the
+//! options that make an engine play the referee's rules. Records and match
+//! rules are the game's own ([`crate::games::record`]).
 
 use super::client::{Dialect, EngineSpec};
 use crate::engine::registry;
-
-pub use crate::games::record::{
-    GameRecord, GameResult, MatchRules, RecordFormat, Termination, today,
-};
+use crate::games::record::MatchRules;
 
 /// The dialect `game`'s engines speak unless `--proto` says otherwise: the
 /// first handshake the registry lists for it that the runner speaks.
