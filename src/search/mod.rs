@@ -13,8 +13,10 @@
 //! * Search traits layered on the rules: [`AlphaBetaPosition`] (two
 //!   players), [`EquityPosition`] (chance: dice games),
 //!   [`MultiPlayerPosition`] (more than two players).
+//! * [`expectimax`]: [`Expectimax`], for dice games: chance nodes averaged,
+//!   decisions filtered by depth, cube decisions left to the game.
 //! * [`strategy`]: [`SearchStrategy`], what the worker runs; alpha-beta's
-//!   [`Searcher`] is one, expectimax and multi-player searches are others.
+//!   [`Searcher`] and [`Expectimax`] are two, multi-player searches next.
 //! * [`worker`]: [`SearchWorker`], one background thread running jobs of
 //!   any strategy and reporting [`SearchEvent`]s on a channel (give it an
 //!   unbounded one).
@@ -26,6 +28,7 @@
 //! depth / node searches are deterministic for a fresh [`Searcher`].
 
 pub mod alphabeta;
+pub mod expectimax;
 pub mod ordering;
 pub mod strategy;
 pub mod time;
@@ -38,6 +41,7 @@ pub mod worker;
 mod tests;
 
 pub use alphabeta::Searcher;
+pub use expectimax::Expectimax;
 pub use strategy::SearchStrategy;
 pub use types::*;
 pub use worker::SearchWorker;
@@ -103,14 +107,42 @@ pub trait AlphaBetaPosition: RulesPosition {
     }
 }
 
-/// What an expectimax search over chance nodes needs from a position, on
-/// top of the rules (whose `turn()` and `chance_outcomes()` give the chance
-/// nodes): an equity at the leaves. Dice games (backgammon) implement it.
+/// What the expectimax search ([`expectimax::Expectimax`]) needs from a
+/// position, on top of the rules (whose `turn()` and `chance_outcomes()`
+/// give the chance nodes): a static value at the leaves, averaged through
+/// chance nodes, and, for games with a doubling cube, the cube's answers.
+/// Dice games (backgammon) implement it.
 pub trait EquityPosition: RulesPosition {
-    /// The expected result for the player on turn, in thousandths of a
-    /// point (1000 = one point won, gammons and cube included), as
-    /// [`Score::Equity`] reports it.
-    fn equity(&self) -> i32;
+    /// What leaves return and chance nodes average (backgammon: outcome
+    /// probabilities; a plain `f32` equity also works).
+    type Value: expectimax::ChanceValue;
+    /// The static value for the player on turn (at a chance node, the
+    /// player the roll is for); exact when the game is over.
+    fn evaluate_value(&self) -> Self::Value;
+    /// The value as an expected result in points for the player on turn
+    /// (1.0 = one point won), by which moves are compared.
+    fn equity_of(&self, value: &Self::Value) -> f32;
+    /// The depth searched when `go` sets none (UBGI's `engine.ply`).
+    fn default_depth(&self) -> u32 {
+        2
+    }
+    /// At a cube decision met inside the search: the move that lets play
+    /// go on without cube action (no double).
+    fn continue_without_cube(&self) -> Option<Self::Move> {
+        None
+    }
+    /// At a cube decision: the same position with the player to roll
+    /// about to roll and the cube as it was before any action (the double
+    /// not offered).
+    fn position_to_roll(&self) -> Option<Self> {
+        None
+    }
+    /// At a cube decision: the answer (double or not, take or drop) and its
+    /// equity for the player deciding, given the value of the position to
+    /// roll for the player to roll.
+    fn cube_action(&self, _rolling: &Self::Value) -> Option<(Self::Move, f32)> {
+        None
+    }
 }
 
 /// What a search for more than two players (best-reply, paranoid, max-n)

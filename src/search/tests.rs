@@ -1242,9 +1242,13 @@ fn worker_runs_a_strategy_that_is_not_alpha_beta() {
 /// The search traits for chance and for more players layer on the rules
 /// like alpha-beta's does: Nim (normal play) as a toy for both.
 impl EquityPosition for Nim {
-    fn equity(&self) -> i32 {
+    type Value = f32;
+    fn evaluate_value(&self) -> f32 {
         // The player on turn wins exactly when the piles' xor is not zero.
-        if self.xor() != 0 { 1000 } else { -1000 }
+        if self.xor() != 0 { 1.0 } else { -1.0 }
+    }
+    fn equity_of(&self, value: &f32) -> f32 {
+        *value
     }
 }
 
@@ -1265,11 +1269,135 @@ impl MultiPlayerPosition for Nim {
 fn equity_and_per_player_evaluations_layer_on_the_rules() {
     let won = Nim::new(&[1, 2], None);
     let lost = Nim::new(&[3, 3], None);
-    assert_eq!(won.equity(), 1000);
-    assert_eq!(lost.equity(), -1000);
+    assert_eq!(won.evaluate_value(), 1.0);
+    assert_eq!(lost.evaluate_value(), -1.0);
     let mut values = vec![0; won.players()];
     won.evaluate_players(&mut values);
     assert_eq!(values, vec![1, -1]);
     lost.evaluate_players(&mut values);
     assert_eq!(values, vec![-1, 1]);
+}
+
+/// A toy with chance for the expectimax search: player 0 takes a sure 0.3
+/// or gambles on a coin that comes up heads (a win) three times in four.
+#[derive(Clone, Debug)]
+struct Coin {
+    /// 0 choosing, 1 coin in the air, 2 over.
+    stage: u8,
+    /// The result for player 0 when over.
+    result: f32,
+    history: Vec<(u8, f32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CoinMove {
+    Safe,
+    Gamble,
+    Heads,
+    Tails,
+}
+
+impl RulesPosition for Coin {
+    type Move = CoinMove;
+    fn side_to_move(&self) -> usize {
+        0
+    }
+    fn turn(&self) -> crate::rules::Turn {
+        if self.stage == 1 {
+            crate::rules::Turn::Chance
+        } else {
+            crate::rules::Turn::Player(0)
+        }
+    }
+    fn chance_outcomes(&self) -> Vec<(CoinMove, u32)> {
+        if self.stage == 1 {
+            vec![(CoinMove::Heads, 3), (CoinMove::Tails, 1)]
+        } else {
+            Vec::new()
+        }
+    }
+    fn generate_legal(&self, out: &mut Vec<CoinMove>) {
+        match self.stage {
+            0 => out.extend([CoinMove::Safe, CoinMove::Gamble]),
+            1 => out.extend([CoinMove::Heads, CoinMove::Tails]),
+            _ => {}
+        }
+    }
+    fn make(&mut self, mv: CoinMove) {
+        self.history.push((self.stage, self.result));
+        let (stage, result) = match mv {
+            CoinMove::Safe => (2, 0.3),
+            // The coin in the air looks worth 0.2 to the static value.
+            CoinMove::Gamble => (1, 0.2),
+            CoinMove::Heads => (2, 1.0),
+            CoinMove::Tails => (2, -1.0),
+        };
+        self.stage = stage;
+        self.result = result;
+    }
+    fn unmake(&mut self) {
+        if let Some((stage, result)) = self.history.pop() {
+            self.stage = stage;
+            self.result = result;
+        }
+    }
+    fn key(&self) -> u64 {
+        u64::from(self.stage)
+    }
+    fn outcome(&self) -> Option<crate::rules::Outcome> {
+        (self.stage == 2).then(|| {
+            crate::rules::Outcome::win(0, crate::rules::EndKind::Finished, "coin")
+        })
+    }
+}
+
+impl EquityPosition for Coin {
+    type Value = f32;
+    fn evaluate_value(&self) -> f32 {
+        self.result
+    }
+    fn equity_of(&self, value: &f32) -> f32 {
+        *value
+    }
+}
+
+#[test]
+fn expectimax_averages_chance_and_deeper_searches_see_it() {
+    let coin = Coin {
+        stage: 0,
+        result: 0.0,
+        history: Vec::new(),
+    };
+    let run = |depth: u32| {
+        let stop = AtomicBool::new(false);
+        let mut search: Expectimax = SearchStrategy::<Coin>::new(1);
+        let job = Job {
+            position: coin.clone(),
+            limits: SearchLimits {
+                depth: Some(depth),
+                ..Default::default()
+            },
+            settings: SearchSettings::default(),
+            searchmoves: Vec::new(),
+            formatter: Arc::new(|_: &Coin, moves: &[CoinMove]| {
+                moves.iter().map(|m| format!("{m:?}")).collect()
+            }),
+        };
+        let mut finals = 0;
+        let result = search.run(job, &stop, None, &mut |e| {
+            if e.is_final() {
+                finals += 1;
+            }
+        });
+        assert_eq!(finals, 1, "exactly one final answer");
+        result
+    };
+    // One decision deep, the coin is worth its static 0.2: the sure 0.3 wins.
+    let shallow = run(1);
+    assert_eq!(shallow.best, Some(CoinMove::Safe));
+    assert_eq!(shallow.score, Score::Equity(300));
+    // Two deep, the coin is averaged: 3/4 - 1/4 = 0.5.
+    let deep = run(2);
+    assert_eq!(deep.best, Some(CoinMove::Gamble));
+    assert_eq!(deep.score, Score::Equity(500));
 }
