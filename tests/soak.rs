@@ -372,7 +372,6 @@ const BAD_COMMON: &[&str] = &[
     "position cells 1 2 3",
     "bench x",
     "bench 99999999999",
-    "ubgi",
 ];
 
 const BAD_UCI: &[&str] = &[

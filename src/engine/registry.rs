@@ -4,6 +4,7 @@
 
 use super::session::{EngineSession, GameSession};
 use crate::games::Game;
+use crate::games::backgammon::Backgammon;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::record::MatchRules;
@@ -66,6 +67,7 @@ registry! {
     Makruk => ["uci", "xboard"],
     Tak => ["tei", "uci"],
     Ogi => ["usi", "uci"],
+    Backgammon => ["ubgi", "uci"],
 }
 
 /// The entry of variant `id`.

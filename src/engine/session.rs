@@ -7,7 +7,7 @@
 
 use super::error::EngineError;
 use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter, shorten};
-use crate::rules::RulesPosition;
+use crate::rules::{Decision, RulesPosition};
 use crate::search::{Job, SearchEvent, SearchLimits, SearchSettings, SearchStrategy, SearchWorker};
 use crossbeam_channel::Sender;
 use std::sync::atomic::AtomicBool;
@@ -87,6 +87,13 @@ pub trait EngineSession: Send {
     /// Per root move: its text and the leaf count below it.
     fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)>;
     fn diagram(&self) -> String;
+    /// Sets or clears the chance outcome due next (the dice); on error
+    /// nothing changes.
+    fn set_chance(&mut self, outcome: Option<&str>) -> Result<(), EngineError>;
+    /// The chance outcome set for the current position (`31`), if any.
+    fn chance_outcome(&self) -> Option<String>;
+    /// What the current position asks for: a move, a roll, a cube action.
+    fn decision(&self) -> Decision;
     /// The player to move in the current position (0 first, 1 second).
     fn side_to_move(&self) -> usize;
     /// The result if the current position ends the game by a rule.
@@ -132,10 +139,6 @@ impl<G: Game> GameSession<G> {
             })
             .collect()
     }
-}
-
-fn count_leaves<P: GamePosition>(pos: &mut P, depth: u32) -> u64 {
-    if depth == 0 { 1 } else { pos.perft(depth) }
 }
 
 impl<G: Game> EngineSession for GameSession<G> {
@@ -216,8 +219,10 @@ impl<G: Game> EngineSession for GameSession<G> {
         notation: MoveNotation,
     ) -> Result<Option<String>, EngineError> {
         let restrict = self.parse_searchmoves(searchmoves, notation)?;
+        let mut position = self.position.clone();
+        self.game.prepare_search(&mut position);
         self.worker.start(Job {
-            position: self.position.clone(),
+            position,
             limits,
             settings,
             searchmoves: restrict,
@@ -243,23 +248,26 @@ impl<G: Game> EngineSession for GameSession<G> {
     }
 
     fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)> {
-        let mut pos = self.position.clone();
-        let mut out = Vec::new();
-        if depth == 0 {
-            return out;
-        }
-        for mv in pos.legal_move_list() {
-            let text = pos.format_move(mv, notation);
-            pos.make(mv);
-            let leaves = count_leaves(&mut pos, depth - 1);
-            pos.unmake();
-            out.push((text, leaves));
-        }
-        out
+        self.position.perft_divide(depth, notation)
     }
 
     fn diagram(&self) -> String {
         self.position.diagram()
+    }
+
+    fn set_chance(&mut self, outcome: Option<&str>) -> Result<(), EngineError> {
+        let mut pos = self.position.clone();
+        pos.set_chance_outcome(outcome)?;
+        self.position = pos;
+        Ok(())
+    }
+
+    fn chance_outcome(&self) -> Option<String> {
+        self.position.chance_outcome()
+    }
+
+    fn decision(&self) -> Decision {
+        self.position.decision()
     }
 
     fn side_to_move(&self) -> usize {

@@ -105,6 +105,36 @@ pub trait GamePosition: RulesPosition {
     fn diagram(&self) -> String;
     /// Number of legal leaf nodes `depth` plies below this position.
     fn perft(&mut self, depth: u32) -> u64;
+    /// Sets the chance outcome due next (backgammon: the dice of the
+    /// player on roll, `31`), replacing one already set; `None` clears it.
+    /// Games without chance refuse it.
+    fn set_chance_outcome(&mut self, _outcome: Option<&str>) -> Result<(), GameError> {
+        Err(GameError::Unsupported(
+            "this game has no chance outcomes".to_string(),
+        ))
+    }
+    /// The chance outcome set for this position (`31`), if any.
+    fn chance_outcome(&self) -> Option<String> {
+        None
+    }
+    /// Per root move: its text and the leaf count below it. Games whose
+    /// perft plies are not single moves (a backgammon turn is a roll and a
+    /// play) say what a root child is.
+    fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)> {
+        let mut pos = self.clone();
+        let mut out = Vec::new();
+        if depth == 0 {
+            return out;
+        }
+        for mv in pos.legal_move_list() {
+            let text = pos.format_move(mv, notation);
+            pos.make(mv);
+            let leaves = if depth == 1 { 1 } else { pos.perft(depth - 1) };
+            pos.unmake();
+            out.push((text, leaves));
+        }
+        out
+    }
 }
 
 /// Keeps error messages readable when the input is huge or binary junk:
@@ -179,6 +209,9 @@ pub trait Game: Clone + Send + 'static {
     fn parse_bench_position(&self, text: &str) -> Result<Self::Pos, GameError> {
         self.parse_position(text)
     }
+    /// Brings the game's current settings into a position about to be
+    /// searched (options set after the position was made).
+    fn prepare_search(&self, _pos: &mut Self::Pos) {}
     /// The argument of a new-game command (`teinewgame 5`): games with a
     /// board size take it here. `Err` says why it was refused.
     fn new_game_argument(&mut self, arg: &str) -> Result<(), GameError> {

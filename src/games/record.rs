@@ -9,6 +9,10 @@ use super::{EndKind, Game, Outcome};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
     pub places: Vec<u8>,
+    /// Each seat's points by the game's own scoring when the rules ended
+    /// the game (backgammon: ±win value × cube); `None` for forfeits and
+    /// adjudications.
+    pub points: Option<Vec<i32>>,
 }
 
 impl GameResult {
@@ -16,6 +20,7 @@ impl GameResult {
     pub fn draw(seats: usize) -> GameResult {
         GameResult {
             places: vec![0; seats],
+            points: None,
         }
     }
 
@@ -24,12 +29,39 @@ impl GameResult {
     pub fn forfeit(seat: usize, seats: usize) -> GameResult {
         GameResult {
             places: (0..seats).map(|k| u8::from(k == seat)).collect(),
+            points: None,
         }
     }
 
     /// The places the rules gave (`Outcome::places`).
     pub fn ranked(places: Vec<u8>) -> GameResult {
-        GameResult { places }
+        GameResult {
+            places,
+            points: None,
+        }
+    }
+
+    /// The result of a game the rules ended: places and points.
+    pub fn of_outcome(outcome: &Outcome) -> GameResult {
+        GameResult {
+            places: outcome.places.clone(),
+            points: Some(outcome.points.clone()),
+        }
+    }
+
+    /// `seat`'s points by the game's scoring: the rules' points, or for a
+    /// forfeit or an adjudication 1 per place difference (a forfeit loses
+    /// one point, as a single game).
+    pub fn points_of(&self, seat: usize) -> i32 {
+        if let Some(p) = self.points.as_ref().and_then(|p| p.get(seat)) {
+            return *p;
+        }
+        let Some(&mine) = self.places.get(seat) else {
+            return 0;
+        };
+        let beat = self.places.iter().filter(|&&q| q > mine).count() as i32;
+        let beaten = self.places.iter().filter(|&&q| q < mine).count() as i32;
+        beat - beaten
     }
 
     pub fn seats(&self) -> usize {
@@ -97,6 +129,9 @@ pub struct GameRecord {
     pub number: usize,
     /// The players' names, seat by seat (first player first).
     pub players: Vec<String>,
+    /// Per seat, the index of its engine in the match (records that keep
+    /// one column per engine, as `.mat` files do, need it).
+    pub seat_engines: Vec<usize>,
     /// The start position when it is not the game's own start.
     pub start: Option<String>,
     /// All moves from `start` in the game's native notation; the first
@@ -136,6 +171,9 @@ pub trait MatchRules: RecordFormat {
     /// the game has sizes. A dialect whose new-game command takes the size
     /// (TEI's `teinewgame <size>`) carries it there instead.
     const SIZE_OPTION: Option<&'static str> = None;
+    /// True when games are won by points of different sizes (backgammon:
+    /// gammons, the cube), so the runner also reports points per game.
+    const SCORED_BY_POINTS: bool = false;
     /// Reads a komi as `--komi` gives it, in half points (`2.5` → 5);
     /// `Err` says what is wrong. Games without komi have none to read.
     fn parse_komi(text: &str) -> Result<i32, String> {

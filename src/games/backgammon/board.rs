@@ -34,7 +34,7 @@ pub const START_SIDE: Side = {
 };
 
 /// One checker moved: from point `from` (25 = bar) by `die` pips.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Step {
     pub from: u8,
     pub die: u8,

@@ -1,10 +1,26 @@
-//! Backgammon and Tavla (seed 001; protocol-spec/backgammon.md). This
-//! first part is the rules core: the board, checker play and perft, and
-//! GNU Backgammon's Position ID. The game value, notation, cube, UBGI and
-//! the registry line follow (issue 11).
+//! Backgammon and Tavla (seed 001; protocol-spec/backgammon.md): the board
+//! and checker play ([`board`], [`play`]), the game state with cube and
+//! match ([`position`]), positions and turns as text ([`ids`],
+//! [`position_id`], [`notation`]), the game value ([`game`]) and what the
+//! expectimax search needs ([`search`]).
 
 pub mod board;
+pub mod cube;
+pub mod eval;
+pub mod game;
+pub mod ids;
+pub mod met;
+pub mod notation;
+pub mod play;
+pub mod position;
 pub mod position_id;
+pub mod record;
+pub mod search;
+
+pub use game::Backgammon;
+pub use position::BgPosition;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod position_tests;

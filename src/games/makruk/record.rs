@@ -112,6 +112,7 @@ mod tests {
         GameRecord {
             number: 1,
             players: vec!["a".into(), "b".into()],
+            seat_engines: vec![0, 1],
             start: start.map(str::to_string),
             moves: moves.iter().map(|s| s.to_string()).collect(),
             book_moves: 1,
