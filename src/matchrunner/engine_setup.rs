@@ -9,6 +9,13 @@ use crate::games::record::MatchRules;
 
 /// The dialect `game`'s engines speak unless `--proto` says otherwise: the
 /// first handshake the registry lists for it that the runner speaks.
+/// The handshake of the game's own dialect: the first the registry lists.
+pub fn home_handshake(game: &str) -> &'static str {
+    registry::entry(game)
+        .and_then(|g| g.handshakes.first().copied())
+        .unwrap_or("uci")
+}
+
 pub fn native_dialect(game: &str) -> Dialect {
     registry::entry(game)
         .and_then(|g| g.handshakes.iter().find_map(|h| Dialect::parse(h)))

@@ -4,7 +4,7 @@
 
 use super::args::MatchConfig;
 use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec};
-use super::engine_setup::{engine_for, native_dialect};
+use super::engine_setup::{engine_for, home_handshake, native_dialect};
 use super::openings::Opening;
 use super::timecontrol::TimeControl;
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
@@ -20,6 +20,9 @@ pub struct Pairing {
     /// `seats[k]`: the index into the match's engines of the engine that
     /// plays seat `k` (seat 0 moves first).
     pub seats: Vec<usize>,
+    /// The game number the chance outcomes are rolled from: both games of
+    /// a pair (the same opening, colours swapped) get the same dice.
+    pub chance_game: usize,
 }
 
 /// How long to wait for the handshake, `readyok` and the like.
@@ -102,8 +105,9 @@ impl Verdict {
 struct Table<'a, G: MatchRules> {
     game: &'a G,
     cfg: &'a MatchConfig,
-    /// The game's own dialect: its engines get moves in its own notation.
-    home: Dialect,
+    /// The handshake of the game's own dialect: its engines get moves in
+    /// the game's own notation.
+    home: &'static str,
     specs: Vec<&'a EngineSpec>,
     clients: Vec<Client>,
     pos: G::Pos,
@@ -153,7 +157,7 @@ pub fn play_game<G: MatchRules>(
     let mut table = Table {
         game,
         cfg,
-        home: native_dialect(G::ID),
+        home: home_handshake(G::ID),
         specs,
         clients,
         pos,
@@ -161,7 +165,7 @@ pub fn play_game<G: MatchRules>(
         sent: vec![rec.moves.clone(); seats],
         clock: vec![0; seats],
         moves_made: vec![0; seats],
-        chance: ChanceSource::for_game(cfg.seed, pairing.number),
+        chance: ChanceSource::for_game(cfg.seed, pairing.chance_game),
         rec,
     };
     table.rewrite_opening_per_client(&pairing.opening);
@@ -177,6 +181,7 @@ fn new_record(cfg: &MatchConfig, pairing: &Pairing, specs: &[&EngineSpec]) -> Ga
     GameRecord {
         number: pairing.number,
         players: specs.iter().map(|s| s.name.clone()).collect(),
+        seat_engines: pairing.seats.clone(),
         start: pairing.opening.position.clone(),
         moves: pairing.opening.moves.clone(),
         book_moves: pairing.opening.moves.len(),
@@ -245,10 +250,13 @@ fn referee_position<G: MatchRules>(game: &G, opening: &Opening) -> Result<G::Pos
 }
 
 impl<G: MatchRules> Table<'_, G> {
-    /// The notation `seat`'s client reads and writes moves in.
+    /// The notation `seat`'s client reads and writes moves in: the game's
+    /// own in its own dialect (the first the registry lists, which may be
+    /// one the runner does not speak, as UBGI for backgammon), UCI's
+    /// otherwise.
     fn notation(&self, seat: usize) -> MoveNotation {
         match self.clients.get(seat) {
-            Some(c) if c.dialect != self.home => MoveNotation::Uci,
+            Some(c) if c.dialect.handshake() != self.home => MoveNotation::Uci,
             _ => MoveNotation::Native,
         }
     }
@@ -297,7 +305,7 @@ impl<G: MatchRules> Table<'_, G> {
         loop {
             if let Some(o) = self.pos.outcome() {
                 let reason = self.game.outcome_text(&o);
-                let result = GameResult::ranked(o.places);
+                let result = GameResult::of_outcome(&o);
                 return Ok(Verdict::new(result, reason, Termination::Normal));
             }
             if let Some(cap) = cap

@@ -5,7 +5,7 @@ use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::engine_setup::{engine_for, native_dialect};
 use super::openings::{self, Opening};
 use super::referee::{Pairing, play_game};
-use super::stats::Tally;
+use super::stats::{PointsTally, Tally};
 use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
 use crate::games::record::{GameRecord, MatchRules};
@@ -72,7 +72,8 @@ fn open_records(path: &str) -> Result<std::fs::File, MatchError> {
 }
 
 /// Game `i` (0-based) of the match: each opening twice (colours swapped)
-/// with `repeat`; the seats rotate from game to game, so each of `engines`
+/// with `repeat`, and then with the same dice (duplicate dice: the pair's
+/// luck cancels); the seats rotate from game to game, so each of `engines`
 /// engines sits in every seat in turn (two engines: engine 0 first in
 /// odd-numbered games). Made when the game starts, so a huge `--games`
 /// costs no memory. `None` without openings or engines.
@@ -84,6 +85,7 @@ pub fn pairing(openings: &[Opening], i: usize, repeat: bool, engines: usize) -> 
         number: i.saturating_add(1),
         opening: opening.clone(),
         seats: (0..engines).map(|seat| (seat + shift) % engines).collect(),
+        chance_game: if repeat { k * 2 + 1 } else { i + 1 },
     })
 }
 
@@ -253,6 +255,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     };
     let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
     let mut tally = Tally::default();
+    let mut points = PointsTally::default();
     // What failed the match: no thread to play on, or the first record
     // write error (then no new games start: results not recorded are lost).
     let mut failure: Option<String> = None;
@@ -295,6 +298,9 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 (Some(mine), Some(theirs)) if mine < theirs => tally.wins += 1,
                 (Some(mine), Some(theirs)) if mine == theirs => tally.draws += 1,
                 _ => tally.losses += 1,
+            }
+            if let Some(seat) = seat_of(0) {
+                points.add(rec.result.points_of(seat));
             }
             let kind = rec.termination.tag().to_string();
             match terminations.iter_mut().find(|(k, _)| *k == kind) {
@@ -340,6 +346,9 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         100.0 * tally.score()
     );
     outln!("{}", tally.summary());
+    if G::SCORED_BY_POINTS {
+        outln!("Points of {first_name}: {}", points.summary());
+    }
     let t: Vec<String> = terminations
         .iter()
         .map(|(k, n)| format!("{k} {n}"))
@@ -373,17 +382,26 @@ mod tests {
                 .collect()
         };
         let p = pairings(5, true);
-        let v: Vec<(usize, usize, usize)> = p
+        let v: Vec<(usize, usize, usize, usize)> = p
             .iter()
-            .map(|p| (p.number, p.opening.moves.len(), p.seats[0]))
+            .map(|p| (p.number, p.opening.moves.len(), p.seats[0], p.chance_game))
             .collect();
+        // Both games of a pair roll the same dice (duplicate dice).
         assert_eq!(
             v,
-            vec![(1, 0, 0), (2, 0, 1), (3, 1, 0), (4, 1, 1), (5, 0, 0)]
+            vec![
+                (1, 0, 0, 1),
+                (2, 0, 1, 1),
+                (3, 1, 0, 3),
+                (4, 1, 1, 3),
+                (5, 0, 0, 5)
+            ]
         );
         let p = pairings(3, false);
         let v: Vec<usize> = p.iter().map(|p| p.opening.moves.len()).collect();
         assert_eq!(v, vec![0, 1, 0]);
+        let dice: Vec<usize> = p.iter().map(|p| p.chance_game).collect();
+        assert_eq!(dice, vec![1, 2, 3]);
     }
 
     #[test]

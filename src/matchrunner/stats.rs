@@ -81,6 +81,54 @@ impl Tally {
     }
 }
 
+/// Points per game by the game's own scoring (backgammon: win value ×
+/// cube, ± for the first engine), with a 95% margin from the sample
+/// variance: `mean ± 1.96·s/√n`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PointsTally {
+    pub games: u32,
+    pub total: i64,
+    sum_sq: f64,
+}
+
+impl PointsTally {
+    pub fn add(&mut self, points: i32) {
+        self.games += 1;
+        self.total += i64::from(points);
+        self.sum_sq += f64::from(points) * f64::from(points);
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.total as f64 / f64::from(self.games)
+        }
+    }
+
+    /// Half width of the 95% interval of the mean (NaN below two games).
+    pub fn margin(&self) -> f64 {
+        let n = f64::from(self.games);
+        if self.games < 2 {
+            return f64::NAN;
+        }
+        let mean = self.mean();
+        let var = (self.sum_sq - n * mean * mean) / (n - 1.0);
+        1.959964 * (var.max(0.0) / n).sqrt()
+    }
+
+    /// `+12 in 40 games, +0.300 +/- 0.412 per game`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{:+} in {} games, {:+.3} +/- {:.3} per game",
+            self.total,
+            self.games,
+            self.mean() + 0.0,
+            self.margin()
+        )
+    }
+}
+
 fn fmt_elo(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 {
@@ -128,6 +176,20 @@ pub fn erf(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn points_per_game_with_a_margin() {
+        let mut t = PointsTally::default();
+        assert!(t.margin().is_nan());
+        for p in [1, -1, 2, 1, -4, 1] {
+            t.add(p);
+        }
+        assert_eq!(t.total, 0);
+        assert_eq!(t.mean(), 0.0);
+        // Sample variance 24/5 = 4.8: margin 1.96 * sqrt(4.8 / 6).
+        assert!((t.margin() - 1.959964 * 0.8f64.sqrt()).abs() < 1e-9);
+        assert_eq!(t.summary(), "+0 in 6 games, +0.000 +/- 1.753 per game");
+    }
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps

@@ -13,6 +13,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use std::io::{BufRead, Write};
 
 mod cecp_loop;
+mod ubgi_loop;
 
 pub const ENGINE_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the tabula developers";
@@ -52,6 +53,8 @@ struct Daemon {
     debug: bool,
     /// The game state of the CECP dialect (unused in the others).
     cecp: super::cecp::CecpState,
+    /// The state of the UBGI dialect (unused in the others).
+    ubgi: ubgi_loop::UbgiState,
 }
 
 impl Daemon {
@@ -73,6 +76,7 @@ impl Daemon {
             pondering: false,
             debug: false,
             cecp: Default::default(),
+            ubgi: Default::default(),
         })
     }
 
@@ -117,6 +121,10 @@ impl Daemon {
             self.cecp_event(event);
             return;
         }
+        if self.dialect.handshake == Handshake::Ubgi {
+            self.ubgi_event(event);
+            return;
+        }
         match event {
             SearchEvent::Info(info) => self.send(self.format_info(&info)),
             SearchEvent::BestMove { best, ponder } => {
@@ -153,6 +161,9 @@ impl Daemon {
     fn handle_line(&mut self, line: &str) -> bool {
         if self.dialect.handshake == Handshake::Cecp {
             return self.cecp_line(line);
+        }
+        if self.dialect.handshake == Handshake::Ubgi {
+            return self.ubgi_line(line);
         }
         let command = match parse_line(line) {
             Ok(Some(c)) => c,
@@ -249,6 +260,10 @@ impl Daemon {
         self.dialect = dialect;
         if handshake == Handshake::Cecp {
             self.cecp_start();
+            return;
+        }
+        if handshake == Handshake::Ubgi {
+            self.ubgi_start();
             return;
         }
         self.send(format!("id name {ENGINE_NAME}"));

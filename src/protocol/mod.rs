@@ -7,3 +7,4 @@ pub mod daemon;
 pub mod dialect;
 pub mod io;
 pub mod options;
+pub mod ubgi;

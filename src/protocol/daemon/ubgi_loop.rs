@@ -1,0 +1,354 @@
+//! The session loop's UBGI side (protocol-spec/backgammon.md §3): once
+//! `ubgi` selected the dialect, every line and search event comes here.
+//! `go turn` is two searches in a row (the cube decision before the roll,
+//! then the play of the dice), answered with one `bestturn` line.
+
+use super::super::ubgi::{GoRole, UbgiCommand, parse};
+use super::{Daemon, ENGINE_AUTHOR, ENGINE_NAME};
+use crate::engine::EngineError;
+use crate::rules::Decision;
+use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
+
+/// The keys of the handshake: name, type, default, description.
+const KEYS: [(&str, &str, &str, &str); 4] = [
+    (
+        "game.variant",
+        "enum backgammon|tavla",
+        "backgammon",
+        "rule set",
+    ),
+    (
+        "game.jacoby",
+        "bool",
+        "true",
+        "Jacoby rule in money games without a Match ID",
+    ),
+    (
+        "engine.ply",
+        "int 1..3",
+        "2",
+        "root-inclusive decision depth",
+    ),
+    (
+        "engine.hash",
+        "int 1..16384",
+        "16 !",
+        "transposition table size in MiB",
+    ),
+];
+
+/// What the UBGI side remembers between lines.
+#[derive(Debug, Default)]
+pub(super) struct UbgiState {
+    /// A `position` was given since the start or `newgame`.
+    has_position: bool,
+    /// The role of the running `go`, if any.
+    running: Option<GoRole>,
+    /// `go turn`: the cube answer once its first search is done.
+    turn_cube: Option<String>,
+    /// A stop came: the rest of a `go turn` is searched at depth 1.
+    stopping: bool,
+    /// The current key values, as `get` prints them.
+    values: Vec<(String, String)>,
+}
+
+impl UbgiState {
+    fn value(&self, key: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl Daemon {
+    /// `ubgi`: the handshake, keys at their defaults.
+    pub(super) fn ubgi_start(&mut self) {
+        self.ubgi_finish_search();
+        self.ubgi = UbgiState {
+            values: KEYS
+                .iter()
+                .map(|(k, _, d, _)| (k.to_string(), d.trim_end_matches(" !").to_string()))
+                .collect(),
+            ..Default::default()
+        };
+        self.session.new_game();
+        self.send(format!("id name {ENGINE_NAME}"));
+        self.send(format!("id author {ENGINE_AUTHOR}"));
+        self.send("proto 0.2");
+        self.ubgi_keys();
+        self.send("ubgiok");
+    }
+
+    fn ubgi_keys(&self) {
+        for (name, kind, default, text) in KEYS {
+            self.send(format!("key {name} {kind} {default} {text}"));
+        }
+    }
+
+    /// Handles one UBGI line; false means quit.
+    pub(super) fn ubgi_line(&mut self, line: &str) -> bool {
+        let command = match parse(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return true,
+            Err(e) => {
+                self.error(e);
+                return true;
+            }
+        };
+        match command {
+            UbgiCommand::Quit => return false,
+            UbgiCommand::Handshake => self.ubgi_start(),
+            UbgiCommand::IsReady => self.send("readyok"),
+            UbgiCommand::Keys => self.ubgi_keys(),
+            UbgiCommand::NewGame => {
+                self.ubgi_finish_search();
+                self.session.new_game();
+                self.ubgi.has_position = false;
+            }
+            UbgiCommand::Position { format, text } => self.ubgi_position(&format, &text),
+            UbgiCommand::Dice(a, b) => self.ubgi_dice(a, b),
+            UbgiCommand::Set { key, value } => self.ubgi_set(&key, &value),
+            UbgiCommand::Get(key) => match self.ubgi.value(&key) {
+                Some(v) => self.send(format!("value {key} {v}")),
+                None => self.error(EngineError::unsupported(format!("key {key}"))),
+            },
+            UbgiCommand::Go(role) => self.ubgi_go(role),
+            UbgiCommand::Stop => {
+                self.ubgi.stopping = true;
+                self.session.stop();
+            }
+        }
+        true
+    }
+
+    fn ubgi_position(&mut self, format: &str, text: &str) {
+        if !["gnubgid", "xgid"].contains(&format) {
+            self.error(EngineError::unsupported(format!(
+                "position {}",
+                crate::games::shorten(format)
+            )));
+            return;
+        }
+        // Checked against the format word: an XGID is not a gnubgid.
+        let is_xgid = text.starts_with("XGID=") || text.matches(':').count() >= 9;
+        if is_xgid != (format == "xgid") {
+            self.error(EngineError::bad_value(format!(
+                "'{}' is not a {format} position",
+                crate::games::shorten(text)
+            )));
+            return;
+        }
+        let notation = self.dialect.move_notation();
+        match self.session.set_position(Some(text), &[], notation) {
+            Ok(()) => self.ubgi.has_position = true,
+            Err(e) => self.error(e),
+        }
+    }
+
+    fn ubgi_dice(&mut self, a: u8, b: u8) {
+        if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
+            self.error(EngineError::bad_value("dice must_be 1..6"));
+            return;
+        }
+        if !self.ubgi.has_position {
+            self.error(EngineError::bad_state("missing position"));
+            return;
+        }
+        match self.session.set_chance(Some(&format!("{a}{b}"))) {
+            Ok(()) => {}
+            Err(e) => self.error(EngineError::bad_state(e.detail)),
+        }
+    }
+
+    fn ubgi_set(&mut self, key: &str, value: &str) {
+        let Some(&(name, kind, _, _)) = KEYS.iter().find(|(k, ..)| *k == key) else {
+            self.error(EngineError::unsupported(format!(
+                "key {}",
+                crate::games::shorten(key)
+            )));
+            return;
+        };
+        let checked: Result<String, EngineError> = match kind {
+            "bool" if ["true", "false"].contains(&value) => Ok(value.to_string()),
+            "bool" => Err(EngineError::bad_value(format!("{name} must_be true|false"))),
+            k if k.starts_with("enum ") => {
+                let values = k.trim_start_matches("enum ");
+                if values.split('|').any(|v| v == value) {
+                    Ok(value.to_string())
+                } else {
+                    Err(EngineError::bad_value(format!("{name} must_be {values}")))
+                }
+            }
+            k => {
+                let range = k.trim_start_matches("int ");
+                let (lo, hi) = range.split_once("..").unwrap_or(("0", "0"));
+                let (lo, hi) = (lo.parse().unwrap_or(0), hi.parse().unwrap_or(0));
+                match value.parse::<i64>() {
+                    Ok(n) if (lo..=hi).contains(&n) => Ok(n.to_string()),
+                    _ => Err(EngineError::bad_value(format!("{name} must_be {range}"))),
+                }
+            }
+        };
+        let value = match checked {
+            Ok(v) => v,
+            Err(e) => {
+                self.error(e);
+                return;
+            }
+        };
+        let result = match name {
+            "engine.hash" => {
+                let mb = value.parse().unwrap_or(16);
+                self.options.hash_mb = mb;
+                self.session.set_hash_mb(mb);
+                Ok(())
+            }
+            "game.variant" => {
+                self.ubgi_finish_search();
+                self.ubgi.has_position = false;
+                self.session.set_game_option("Rules", &value)
+            }
+            "game.jacoby" => self.session.set_game_option("Jacoby", &value),
+            _ => self.session.set_game_option("Ply", &value),
+        };
+        match result {
+            Ok(()) => {
+                if let Some(slot) = self.ubgi.values.iter_mut().find(|(k, _)| k == name) {
+                    slot.1 = value;
+                }
+            }
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// Checks the state for `role`, then starts its (first) search.
+    fn ubgi_go(&mut self, role: GoRole) {
+        let rolled = self.session.chance_outcome().is_some();
+        let checked = if !self.ubgi.has_position {
+            Err("missing position")
+        } else if self.session.outcome().is_some() {
+            Err("the game is over")
+        } else if role == GoRole::Chequer && !rolled && self.session.decision() == Decision::Cube {
+            Err("missing dice (or a double is pending)")
+        } else if role != GoRole::Cube && !rolled {
+            Err("missing dice")
+        } else {
+            Ok(())
+        };
+        if let Err(why) = checked {
+            self.error(EngineError::bad_state(why));
+            return;
+        }
+        // A running search answers first.
+        self.ubgi_finish_search();
+        self.ubgi.stopping = false;
+        self.ubgi.turn_cube = None;
+        match role {
+            GoRole::Chequer => self.ubgi_search(GoRole::Chequer),
+            GoRole::Cube | GoRole::Turn => self.ubgi_cube_search(role),
+        }
+    }
+
+    /// The cube decision is taken before the roll: the dice are set aside
+    /// for its search and put back at once (the search has its copy).
+    fn ubgi_cube_search(&mut self, role: GoRole) {
+        let dice = self.session.chance_outcome();
+        if dice.is_some() {
+            let _ = self.session.set_chance(None);
+        }
+        let cube_open = self.session.decision() == Decision::Cube;
+        if cube_open {
+            self.ubgi_search(role);
+        }
+        if let Some(d) = dice {
+            let _ = self.session.set_chance(Some(&d));
+        }
+        if !cube_open {
+            // No cube action is possible: the answer needs no search.
+            self.ubgi_cube_answer(role, "nodouble".to_string());
+        }
+    }
+
+    fn ubgi_search(&mut self, role: GoRole) {
+        let limits = if self.ubgi.stopping {
+            SearchLimits {
+                depth: Some(1),
+                ..Default::default()
+            }
+        } else {
+            SearchLimits::default()
+        };
+        let settings = self.options.search_settings();
+        let notation = self.dialect.move_notation();
+        match self.session.go(limits, settings, &[], notation) {
+            Ok(_) => self.ubgi.running = Some(role),
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// The cube part of `go cube` / `go turn` is known.
+    fn ubgi_cube_answer(&mut self, role: GoRole, answer: String) {
+        match role {
+            GoRole::Turn => {
+                self.ubgi.turn_cube = Some(answer);
+                self.ubgi_search(GoRole::Chequer);
+                self.ubgi.running = Some(GoRole::Turn);
+            }
+            _ => self.send(format!("bestcube {answer}")),
+        }
+    }
+
+    /// Waits for a running `go` (all of a `go turn`) to print its answer.
+    pub(super) fn ubgi_finish_search(&mut self) {
+        while self.ubgi.running.is_some() || self.session.is_searching() {
+            self.ubgi.stopping = true;
+            self.stop_and_wait();
+            if !self.session.is_searching() {
+                // Every answer is printed; nothing more will come.
+                self.ubgi.running = None;
+            }
+        }
+    }
+
+    /// A search event in UBGI's words.
+    pub(super) fn ubgi_event(&mut self, event: SearchEvent) {
+        match event {
+            SearchEvent::Info(info) => self.send(ubgi_info(&info)),
+            SearchEvent::BestMove { best, .. } => {
+                let Some(role) = self.ubgi.running.take() else {
+                    return;
+                };
+                let answer = best.unwrap_or_else(|| "pass".to_string());
+                match (role, self.ubgi.turn_cube.take()) {
+                    (GoRole::Chequer, _) => self.send(format!("bestmove {answer}")),
+                    (GoRole::Cube, _) => self.send(format!("bestcube {answer}")),
+                    (GoRole::Turn, None) => self.ubgi_cube_answer(GoRole::Turn, answer),
+                    (GoRole::Turn, Some(cube)) => {
+                        self.send(format!("bestturn cube={cube} move={answer}"))
+                    }
+                }
+            }
+            SearchEvent::Checkmate(_) => {}
+        }
+    }
+}
+
+/// `info depth 2 nodes 2870 time_ms 4 score 0.160 pv 8/5 6/5`.
+fn ubgi_info(info: &SearchInfo) -> String {
+    let equity = match info.score {
+        Score::Equity(e) | Score::Cp(e) => e,
+        Score::MatePlies(_) => 0,
+    };
+    let sign = if equity < 0 { "-" } else { "" };
+    let e = equity.unsigned_abs();
+    format!(
+        "info depth {} nodes {} time_ms {} score {sign}{}.{:03} pv {}",
+        info.depth,
+        info.nodes,
+        info.time_ms,
+        e / 1000,
+        e % 1000,
+        info.pv.join(" ")
+    )
+}
