@@ -3,6 +3,8 @@
 //! larger die when only one can be played, bar first, bearing off with a
 //! higher die only from the highest point.
 
+use super::play::Play;
+
 /// Checkers per side.
 pub const CHECKERS: u8 = 15;
 /// Index of the bar in a side's array; index 0 is "borne off".
@@ -106,14 +108,13 @@ impl Board {
     pub fn plays(&self, d1: u8, d2: u8) -> Vec<Board> {
         let mut scratch = PlayScratch::default();
         self.plays_into(d1, d2, &mut scratch);
-        scratch.plays
+        scratch.plays.into_iter().map(|(b, _)| b).collect()
     }
 
     /// [`Board::plays`] into reusable buffers (perft and search call it
     /// millions of times): the plays end up in `scratch.plays`.
     pub fn plays_into(&self, d1: u8, d2: u8, scratch: &mut PlayScratch) {
         scratch.plays.clear();
-        scratch.singles.clear();
         let mut most = 0usize;
         let (a, b) = (usize::from(d1), usize::from(d2));
         if a == b {
@@ -121,44 +122,38 @@ impl Board {
             // reaches every play once per multiset of steps (a higher
             // checker first never makes a lower step illegal), instead of
             // once per order.
-            self.extend(&[a; 4], 0, scratch, &mut most, 0, true, BAR);
+            self.extend(&[a; 4], Play::default(), scratch, &mut most, true, BAR);
         } else {
-            self.extend(&[a, b], 0, scratch, &mut most, 0, false, BAR);
-            self.extend(&[b, a], 0, scratch, &mut most, 0, false, BAR);
+            self.extend(&[a, b], Play::default(), scratch, &mut most, false, BAR);
+            self.extend(&[b, a], Play::default(), scratch, &mut most, false, BAR);
         }
         if most == 1 && a != b {
             // Only one die can be played: the larger one when it can.
             let larger = a.max(b);
-            if scratch.singles.iter().any(|&(_, d)| d == larger) {
-                scratch.plays.clear();
-                scratch.plays.extend(
-                    scratch
-                        .singles
-                        .iter()
-                        .filter(|&&(_, d)| d == larger)
-                        .map(|&(b, _)| b),
-                );
+            let larger_played = |p: &Play| p.steps().first().is_some_and(|s| usize::from(s.die) == larger);
+            if scratch.plays.iter().any(|(_, p)| larger_played(p)) {
+                scratch.plays.retain(|(_, p)| larger_played(p));
             }
         }
-        scratch.plays.sort_unstable();
-        scratch.plays.dedup();
+        // Each resulting position once (the first way found to reach it).
+        scratch.plays.sort_by_key(|x| x.0);
+        scratch.plays.dedup_by(|x, y| x.0 == y.0);
     }
 
-    /// Depth-first over the dice in order; keeps the boards that used the
-    /// most dice (`first_die` is the die of the first step, 0 before it).
-    /// With `descending`, steps start from points no higher than `highest`
-    /// (the previous step's), for doubles.
-    #[allow(clippy::too_many_arguments)]
+    /// Depth-first over the dice in order; keeps the plays that used the
+    /// most dice (`path`: the steps so far). With `descending`, steps
+    /// start from points no higher than `highest` (the previous step's),
+    /// for doubles.
     fn extend(
         &self,
         dice: &[usize],
-        used: usize,
+        path: Play,
         scratch: &mut PlayScratch,
         most: &mut usize,
-        first_die: usize,
         descending: bool,
         highest: usize,
     ) {
+        let used = path.steps().len();
         let mut moved = false;
         if let Some(&die) = dice.get(used) {
             // From the bar only, while a checker is on it.
@@ -169,8 +164,11 @@ impl Board {
                     moved = true;
                     let mut next = *self;
                     next.step(from, die);
-                    let first = if first_die == 0 { die } else { first_die };
-                    next.extend(dice, used + 1, scratch, most, first, descending, from);
+                    let step = Step {
+                        from: from as u8,
+                        die: die as u8,
+                    };
+                    next.extend(dice, path.with(step), scratch, most, descending, from);
                 }
             }
         }
@@ -183,10 +181,7 @@ impl Board {
             scratch.plays.clear();
         }
         if used == *most && used > 0 {
-            scratch.plays.push(*self);
-            if used == 1 {
-                scratch.singles.push((*self, first_die));
-            }
+            scratch.plays.push((*self, path));
         }
     }
 
@@ -207,10 +202,9 @@ impl Board {
 /// Reusable buffers of [`Board::plays_into`].
 #[derive(Debug, Default, Clone)]
 pub struct PlayScratch {
-    /// The distinct plays of the last roll generated.
-    pub plays: Vec<Board>,
-    /// Plays of one die only, with that die (for the larger-die rule).
-    singles: Vec<(Board, usize)>,
+    /// The distinct plays of the last roll generated: each resulting
+    /// board with the steps of one way to reach it.
+    pub plays: Vec<(Board, Play)>,
 }
 
 /// The 21 distinct rolls with their weight among the 36 (doubles 1, others 2).
@@ -248,7 +242,7 @@ fn perft_with(board: &Board, depth: u32, weighted: bool, scratch: &mut [PlayScra
             let children = std::mem::take(&mut mine.plays);
             let n = children
                 .iter()
-                .map(|p| perft_with(&p.flipped(), depth - 1, weighted, deeper))
+                .map(|(p, _)| perft_with(&p.flipped(), depth - 1, weighted, deeper))
                 .sum();
             mine.plays = children;
             n

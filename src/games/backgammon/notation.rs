@@ -48,7 +48,7 @@ fn play_for(pos: &BgPosition, a: u8, b: u8, text: &str) -> Result<Play, GameErro
         };
     }
     parse_play(board, a, b, text).map_err(|e| {
-        if e.starts_with("die") || e.starts_with("expected") {
+        if e.starts_with("die") || e.starts_with("expected") || e.starts_with("cannot parse") {
             GameError::Parse(e)
         } else {
             GameError::Illegal(e)

@@ -1,6 +1,11 @@
-//! TEMPORARY STUB (replaced by the real module).
-use super::board::{Board, Step};
+//! Checker plays (protocol-spec/backgammon.md §2.2): the steps of a play,
+//! the legal plays of a roll, GNU Backgammon's canonical text of a play and
+//! every input form players and programs write.
 
+use super::board::{BAR, Board, Step};
+
+/// One play: up to four steps (die by die) of the player on roll; no step
+/// is the pass.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Play {
     steps: [Step; 4],
@@ -9,11 +14,23 @@ pub struct Play {
 
 impl Play {
     pub fn steps(&self) -> &[Step] {
-        &self.steps[..usize::from(self.len)]
+        self.steps.get(..usize::from(self.len)).unwrap_or(&[])
     }
+
     pub fn is_pass(&self) -> bool {
         self.len == 0
     }
+
+    /// This play with one more step (a fifth is ignored: no roll has it).
+    pub fn with(mut self, step: Step) -> Play {
+        if let Some(slot) = self.steps.get_mut(usize::from(self.len)) {
+            *slot = step;
+            self.len += 1;
+        }
+        self
+    }
+
+    /// The board after the play (the mover still to move, not flipped).
     pub fn apply(&self, board: &Board) -> Board {
         let mut b = *board;
         for s in self.steps() {
@@ -23,54 +40,307 @@ impl Play {
     }
 }
 
+/// The legal plays of `d1`-`d2`: each distinct resulting board once, with
+/// one way to reach it; empty when the roll cannot be played (a pass).
 pub fn legal_plays(board: &Board, d1: u8, d2: u8) -> Vec<(Board, Play)> {
-    let targets = board.plays(d1, d2);
-    let mut out: Vec<(Board, Play)> = Vec::new();
-    let dice: Vec<Vec<u8>> = if d1 == d2 { vec![vec![d1; 4]] } else { vec![vec![d1, d2], vec![d2, d1]] };
-    fn rec(b: &Board, dice: &[u8], play: Play, targets: &[Board], out: &mut Vec<(Board, Play)>) {
-        if targets.contains(b) && !out.iter().any(|(x, _)| x == b) {
-            out.push((*b, play));
-        }
-        if let Some((&d, rest)) = dice.split_first() {
-            for from in 1..=25usize {
-                if b.can_step(from, usize::from(d)) {
-                    let mut n = *b;
-                    n.step(from, usize::from(d));
-                    let mut p = play;
-                    p.steps[usize::from(p.len)] = Step { from: from as u8, die: d };
-                    p.len += 1;
-                    rec(&n, rest, p, targets, out);
+    let mut scratch = super::board::PlayScratch::default();
+    board.plays_into(d1, d2, &mut scratch);
+    scratch.plays
+}
+
+/// One checker's path in a written play: the points it starts from and
+/// lands on (`0` off, `25` the bar), each landing with its hit mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Chain {
+    from: u8,
+    landings: Vec<(u8, bool)>,
+}
+
+impl Chain {
+    fn to(&self) -> u8 {
+        self.landings.last().map_or(self.from, |l| l.0)
+    }
+
+    /// `24/18*/13`: intermediate points only where they hit.
+    fn text(&self) -> String {
+        let mut s = point_name(self.from);
+        let last = self.landings.len().saturating_sub(1);
+        for (k, &(p, hit)) in self.landings.iter().enumerate() {
+            if k == last || hit {
+                s.push('/');
+                s.push_str(&point_name(p));
+                if hit {
+                    s.push('*');
                 }
             }
         }
+        s
     }
-    for d in &dice {
-        rec(board, d, Play::default(), &targets, &mut out);
-    }
-    out
 }
 
-pub fn format_play(_board: &Board, play: &Play) -> String {
+fn point_name(p: u8) -> String {
+    match usize::from(p) {
+        0 => "off".to_string(),
+        BAR => "bar".to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// GNU Backgammon's text of `play` on `board`: submoves from the highest
+/// point down; one checker's consecutive submoves joined into a chain that
+/// names an intermediate point only where it hit; `*` after the first
+/// submove (in that order) to land on the opponent's blot; identical
+/// chains written once with `(n)`; `pass` for no play.
+pub fn format_play(board: &Board, play: &Play) -> String {
     if play.is_pass() {
-        return "pass".into();
+        return "pass".to_string();
     }
-    play.steps()
+    // Submoves as (from, to), highest first (ties: the farther-reaching
+    // last), as gnubg orders them before marking hits.
+    let mut moves: Vec<(u8, u8)> = play
+        .steps()
         .iter()
-        .map(|s| {
-            let to = i32::from(s.from) - i32::from(s.die);
-            let to = if to <= 0 { "off".to_string() } else { to.to_string() };
-            let from = if s.from == 25 { "bar".to_string() } else { s.from.to_string() };
-            format!("{from}/{to}")
+        .map(|s| (s.from, s.from.saturating_sub(s.die)))
+        .collect();
+    moves.sort_by(|x, y| y.cmp(x));
+    let blot = |to: u8| to > 0 && board.other.get(25 - usize::from(to)) == Some(&1);
+    let mut hit_taken = [false; 26];
+    let mut chains: Vec<Chain> = moves
+        .iter()
+        .map(|&(from, to)| {
+            let hit = blot(to) && !std::mem::replace(&mut hit_taken[usize::from(to)], true);
+            Chain {
+                from,
+                landings: vec![(to, hit)],
+            }
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    // Join a chain ending where another starts (the same checker going on,
+    // or one that stood there: the same position either way).
+    while let Some((i, j)) = joinable(&chains) {
+        let next = chains.remove(j);
+        let i = if j < i { i - 1 } else { i };
+        if let Some(c) = chains.get_mut(i) {
+            c.landings.extend(next.landings);
+        }
+    }
+    chains.sort_by_key(|c| std::cmp::Reverse((c.from, c.to())));
+    let texts: Vec<String> = chains.iter().map(Chain::text).collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while let Some(t) = texts.get(k) {
+        let n = texts[k..].iter().take_while(|u| *u == t).count();
+        out.push(if n > 1 { format!("{t}({n})") } else { t.clone() });
+        k += n.max(1);
+    }
+    out.join(" ")
 }
 
-pub fn parse_play(board: &Board, d1: u8, d2: u8, text: &str) -> Result<Play, String> {
-    let t = text.replace(',', " ");
-    legal_plays(board, d1, d2)
-        .into_iter()
-        .find(|(_, p)| format_play(board, p) == t)
-        .map(|(_, p)| p)
-        .ok_or_else(|| "illegal play".to_string())
+/// A pair of chains (i, j) where chain i ends on the point chain j starts
+/// from, i.e. they can be written as one checker's path.
+fn joinable(chains: &[Chain]) -> Option<(usize, usize)> {
+    for (i, a) in chains.iter().enumerate() {
+        let to = a.to();
+        if to == 0 {
+            continue;
+        }
+        if let Some(j) = chains
+            .iter()
+            .enumerate()
+            .position(|(j, b)| j != i && b.from == to)
+        {
+            return Some((i, j));
+        }
+    }
+    None
 }
+
+/// A submove as written (a repetition is several of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Written {
+    from: u8,
+    to: u8,
+}
+
+/// Reads `24/18*/13`, `bar/22`, `6/off`, `8/5(2)` into submoves.
+fn read_token(token: &str, out: &mut Vec<Written>) -> Result<(), String> {
+    let bad = || format!("cannot parse '{token}'");
+    let (body, count) = match token.strip_suffix(')').and_then(|t| t.split_once('(')) {
+        Some((body, n)) => match n.parse::<u8>() {
+            Ok(n @ 1..=4) => (body, n),
+            _ => return Err(format!("bad repetition in '{token}'")),
+        },
+        None => (token, 1),
+    };
+    let mut points = Vec::new();
+    for part in body.split('/') {
+        let p = part.strip_suffix('*').unwrap_or(part);
+        let point = match p.to_ascii_lowercase().as_str() {
+            "bar" => 25,
+            "off" => 0,
+            digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                match digits.parse::<u8>() {
+                    Ok(n @ 0..=25) => n,
+                    _ => return Err(format!("no point {p} in '{token}'")),
+                }
+            }
+            _ => return Err(bad()),
+        };
+        points.push(point);
+    }
+    if points.len() < 2 {
+        return Err(bad());
+    }
+    for _ in 0..count {
+        for pair in points.windows(2) {
+            if let [from, to] = *pair {
+                if to >= from {
+                    return Err(format!("{from}/{to} does not move forward"));
+                }
+                if from == 0 {
+                    return Err(format!("nothing moves from off in '{token}'"));
+                }
+                out.push(Written { from, to });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every board reachable by playing `moves` with dice from `dice` (each
+/// submove one die, or several dice for one checker; the checkers' steps
+/// in any interleaving, so `bar/13(2)` with 66 enters both first), with the
+/// number of hits on the way and the steps.
+fn realisations(board: &Board, moves: &[Written], dice: &[u8], found: &mut Vec<(Board, u32, Play)>) {
+    fn walk(
+        b: &Board,
+        journeys: &mut [(u8, u8)],
+        dice: &mut Vec<u8>,
+        hits: u32,
+        play: Play,
+        found: &mut Vec<(Board, u32, Play)>,
+    ) {
+        if journeys.iter().all(|(at, to)| at == to) {
+            found.push((*b, hits, play));
+            return;
+        }
+        for j in 0..journeys.len() {
+            let (here, to) = journeys[j];
+            if here == to {
+                continue;
+            }
+            let distance = here - to;
+            let mut tried = [false; 7];
+            for k in 0..dice.len() {
+                let d = dice[k];
+                if std::mem::replace(&mut tried[usize::from(d)], true) {
+                    continue;
+                }
+                // A die lands on an intermediate point, exactly on the
+                // target, or (bearing off) beyond it.
+                if (d > distance && to != 0) || !b.can_step(usize::from(here), usize::from(d)) {
+                    continue;
+                }
+                let mut next = *b;
+                let hit = next.step(usize::from(here), usize::from(d));
+                journeys[j].0 = if d >= distance { to } else { here - d };
+                dice.swap_remove(k);
+                let step = Step { from: here, die: d };
+                walk(&next, journeys, dice, hits + u32::from(hit), play.with(step), found);
+                dice.push(d);
+                let last = dice.len() - 1;
+                dice.swap(k, last);
+                journeys[j].0 = here;
+            }
+        }
+    }
+    let mut journeys: Vec<(u8, u8)> = moves.iter().map(|m| (m.from, m.to)).collect();
+    let mut pool = dice.to_vec();
+    walk(board, &mut journeys, &mut pool, 0, Play::default(), found);
+}
+
+/// Why `moves` cannot be played with these dice, checking them one by one.
+fn first_fault(board: &Board, moves: &[Written], dice: &[u8]) -> String {
+    let mut b = *board;
+    for m in moves {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let text = format!("{}/{}", point_name(m.from), point_name(m.to));
+        if b.mover[BAR] > 0 && from != BAR {
+            return format!("{text}: a checker on the bar must enter first");
+        }
+        if b.mover.get(from).copied().unwrap_or(0) == 0 {
+            return format!("{text}: no checker on {}", point_name(m.from));
+        }
+        if to == 0 && b.mover[7..].iter().any(|&n| n > 0) {
+            return format!("{text}: not all checkers are home");
+        }
+        if to > 0 && b.other[25 - to] >= 2 {
+            return format!("{text}: point {to} is blocked");
+        }
+        b.mover[from] -= 1;
+        b.mover[to] += 1;
+        if to > 0 && b.other[25 - to] == 1 {
+            b.other[25 - to] = 0;
+            b.other[BAR] += 1;
+        }
+    }
+    let pips: u32 = moves.iter().map(|m| u32::from(m.from - m.to)).sum();
+    let dice_text = match dice {
+        [a, b, ..] if a == b => format!("{a}{b}"),
+        [a, b] => format!("{}{}", a.max(b), a.min(b)),
+        _ => String::new(),
+    };
+    format!("{pips} pips cannot be played with the dice {dice_text}")
+}
+
+/// Reads a play in any §2.2 form for the roll `d1`-`d2` and returns the
+/// legal play with the same resulting position; `Err` says why not.
+pub fn parse_play(board: &Board, d1: u8, d2: u8, text: &str) -> Result<Play, String> {
+    let mut moves = Vec::new();
+    for token in text.split([' ', ',']).filter(|t| !t.is_empty()) {
+        read_token(token, &mut moves)?;
+    }
+    if moves.is_empty() {
+        return Err("an empty play".to_string());
+    }
+    if moves.len() > 4 {
+        return Err(format!("{} submoves: a roll has at most four", moves.len()));
+    }
+    let legal = legal_plays(board, d1, d2);
+    if legal.is_empty() {
+        return Err(format!("no play is possible with {d1}{d2}: the turn is a pass"));
+    }
+    let dice: Vec<u8> = if d1 == d2 { vec![d1; 4] } else { vec![d1, d2] };
+    let mut found = Vec::new();
+    realisations(board, &moves, &dice, &mut found);
+    // Unmarked intermediate points did not hit: the fewest hits first.
+    found.sort_by_key(|f| f.1);
+    if let Some((_, _, play)) = found
+        .iter()
+        .find(|(b, _, _)| legal.iter().any(|(l, _)| l == b))
+    {
+        let target = play.apply(board);
+        if let Some((_, p)) = legal.iter().find(|(l, _)| *l == target) {
+            return Ok(*p);
+        }
+    }
+    let Some((_, _, partial)) = found.first() else {
+        return Err(first_fault(board, &moves, &dice));
+    };
+    let most = legal.first().map_or(0, |(_, p)| p.steps().len());
+    let used = partial.steps().len();
+    Err(if used < most {
+        match (d1 == d2, most) {
+            (false, 2) => "both dice must be played".to_string(),
+            (_, n) => format!("{n} dice must be played"),
+        }
+    } else if d1 != d2 && most == 1 {
+        "the larger die must be played".to_string()
+    } else {
+        "not a legal play".to_string()
+    })
+}
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod tests;

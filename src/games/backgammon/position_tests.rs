@@ -167,14 +167,12 @@ fn win_values_single_gammon_backgammon_and_jacoby() {
 }
 
 #[test]
-#[ignore = "needs the checker-play notation module (play.rs) and XGID"]
 fn turn_tokens_are_checked_with_reasons() {
     let mut pos = start();
     for (token, why) in [
         ("71:8/1", "die 7"),
         ("3:8/5", "two dice"),
         ("31:8/5", "both dice"),
-        ("31:8/4", ""),
         ("take", "no double"),
         ("8/5,6/5", "not rolled"),
         ("52:pass", "pass is illegal"),

@@ -54,7 +54,7 @@ fn perft_from_the_start_matches_the_oracle() {
 
 /// The value after `"key":` in one JSON object of the oracle file (a
 /// string, a number or a small array), without a JSON library.
-fn field<'a>(object: &'a str, key: &str) -> Option<&'a str> {
+pub(super) fn field<'a>(object: &'a str, key: &str) -> Option<&'a str> {
     let at = object.find(&format!("\"{key}\""))?;
     let rest = object[at + key.len() + 2..]
         .trim_start()
@@ -66,6 +66,44 @@ fn field<'a>(object: &'a str, key: &str) -> Option<&'a str> {
         _ => rest.find([',', '\n', '}'])?,
     };
     Some(rest[..end].trim())
+}
+
+/// One case of fixtures/backgammon/moves.json.
+pub(super) struct OracleCase {
+    pub name: String,
+    pub position_id: String,
+    pub dice: (u8, u8),
+    pub n_legal: usize,
+    /// Every legal play as GNU Backgammon writes it.
+    pub moves: Vec<String>,
+}
+
+pub(super) fn oracle_cases() -> Vec<OracleCase> {
+    let text = std::fs::read_to_string("fixtures/backgammon/moves.json").expect("oracle file");
+    text.split("\"name\"")
+        .skip(1)
+        .map(|object| {
+            let dice: Vec<u8> = field(object, "dice")
+                .expect("dice")
+                .trim_matches(['[', ']'])
+                .split(',')
+                .map(|d| d.trim().parse().expect("die"))
+                .collect();
+            OracleCase {
+                name: object.split('"').nth(1).unwrap_or("?").to_string(),
+                position_id: field(object, "position_id").expect("id").trim_matches('"').into(),
+                dice: (dice[0], dice[1]),
+                n_legal: field(object, "n_legal").expect("n").parse().expect("n"),
+                moves: field(object, "moves")
+                    .expect("moves")
+                    .split('"')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 #[test]
