@@ -1,7 +1,7 @@
 //! The backgammon game value: its options (rule set, Jacoby, search
 //! depth) and how positions are made; and the position's text side.
 
-use super::board::{BAR, Board};
+use super::board::BAR;
 use super::ids;
 use super::notation;
 use super::position::{BgMove, BgPosition, Phase, RuleSet};
@@ -293,7 +293,16 @@ fn diagram(pos: &BgPosition) -> String {
         pips(bottom),
         pips(top)
     ));
-    let _ = Board::start;
+    if pos.info.length > 0 {
+        out.push_str(&format!(
+            "\nmatch to {}: X {} O {}{}",
+            pos.info.length,
+            pos.info.score[0],
+            pos.info.score[1],
+            if pos.info.crawford { ", Crawford game" } else { "" }
+        ));
+    }
+    out.push_str(&format!("\nXgid: {}", ids::write_xgid(pos)));
     out
 }
 

@@ -4,11 +4,13 @@
 //! [`position_id`], [`notation`]), the game value ([`game`]) and what the
 //! expectimax search needs ([`search`]).
 
+pub mod base64;
 pub mod board;
 pub mod cube;
 pub mod eval;
 pub mod game;
 pub mod ids;
+pub mod match_id;
 pub mod met;
 pub mod notation;
 pub mod play;
@@ -16,6 +18,7 @@ pub mod position;
 pub mod position_id;
 pub mod record;
 pub mod search;
+pub mod xgid;
 
 pub use game::Backgammon;
 pub use position::BgPosition;

@@ -3,51 +3,24 @@
 //! roll; for each, points 1..24 in that side's own numbering and then the
 //! bar, each as that many 1 bits followed by a 0, packed little-endian.
 
+use super::base64;
 use super::board::{BAR, Board, CHECKERS, Side};
 use nom::Parser;
 use nom::bytes::complete::take_while_m_n;
 use nom::combinator::all_consuming;
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-fn sextet(c: u8) -> Option<u8> {
-    ALPHABET.iter().position(|&a| a == c).map(|i| i as u8)
-}
-
 /// Reads a Position ID; `Err` says what is wrong with it.
 pub fn parse(text: &str) -> Result<Board, String> {
-    let chars = all_consuming(take_while_m_n(14, 14, |c: char| {
-        c.is_ascii() && sextet(c as u8).is_some()
-    }))
-    .parse(text.trim())
-    .map(|(_, s)| s)
-    .map_err(|_: nom::Err<nom::error::Error<&str>>| {
-        "a Position ID is 14 base64 characters".to_string()
-    })?;
+    let chars = all_consuming(take_while_m_n(14, 14, base64::is_base64))
+        .parse(text.trim())
+        .map(|(_, s)| s)
+        .map_err(|_: nom::Err<nom::error::Error<&str>>| {
+            "a Position ID is 14 base64 characters".to_string()
+        })?;
     // 14 sextets = 84 bits; the first 80 are the key.
-    let mut bits = Vec::with_capacity(84);
-    let mut bytes = [0u8; 11];
-    let mut acc: u32 = 0;
-    let mut n = 0;
-    let mut k = 0;
-    for c in chars.bytes() {
-        acc = (acc << 6) | u32::from(sextet(c).unwrap_or(0));
-        n += 6;
-        while n >= 8 {
-            n -= 8;
-            if let Some(b) = bytes.get_mut(k) {
-                *b = (acc >> n) as u8;
-            }
-            k += 1;
-        }
-    }
-    for byte in &bytes[..10] {
-        for i in 0..8 {
-            bits.push(byte >> i & 1 == 1);
-        }
-    }
+    let bytes = base64::decode(chars).unwrap_or_default();
+    let mut it = (0..80).map(|i| base64::bit(&bytes, i));
     let mut sides = [[0u8; 26]; 2];
-    let mut it = bits.into_iter();
     for side in sides.iter_mut() {
         for slot in side[1..=BAR].iter_mut() {
             let mut count = 0u8;
@@ -97,24 +70,10 @@ pub fn write(board: &Board) -> String {
     let mut bytes = [0u8; 10];
     for (i, &b) in bits.iter().enumerate() {
         if b {
-            bytes[i / 8] |= 1 << (i % 8);
+            base64::set_field(&mut bytes, i, 1, 1);
         }
     }
-    let mut out = String::with_capacity(14);
-    let mut acc: u32 = 0;
-    let mut n = 0;
-    for &byte in &bytes {
-        acc = (acc << 8) | u32::from(byte);
-        n += 8;
-        while n >= 6 {
-            n -= 6;
-            out.push(char::from(ALPHABET[((acc >> n) & 63) as usize]));
-        }
-    }
-    if n > 0 {
-        out.push(char::from(ALPHABET[((acc << (6 - n)) & 63) as usize]));
-    }
-    out
+    base64::encode(&bytes)
 }
 
 #[cfg(test)]

@@ -195,7 +195,6 @@ fn turn_tokens_are_checked_with_reasons() {
 }
 
 #[test]
-#[ignore = "needs the checker-play notation module (play.rs) and XGID"]
 fn a_roll_without_a_play_is_a_pass() {
     // Bottom on the bar against a closed board (oracle case).
     let pos = Backgammon::new()
