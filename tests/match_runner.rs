@@ -792,3 +792,65 @@ fn huge_numbers_never_panic() {
         "{stderr}"
     );
 }
+
+/// Backgammon: tabula over UBGI against tabula over UCI, money games with
+/// duplicate dice, points per game, and a `.mat` record per game.
+#[test]
+fn backgammon_money_games_over_ubgi_and_uci() {
+    let mat = temp("bg.mat");
+    let out = tabula(&[
+        "--game", "backgammon", "--engine", "tabula", "--name", "U", "--engine", "tabula",
+        "--proto", "uci", "--name", "C", "--depth", "1", "--games", "2", "--seed", "3",
+        "--pgnout", mat.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
+    assert!(stdout.contains("Points of U: "), "{stdout}");
+    let record = std::fs::read_to_string(&mat).unwrap();
+    assert_eq!(record.matches(" Game ").count(), 2, "{record}");
+    assert_eq!(record.matches(" point match").count(), 1, "{record}");
+    assert_eq!(record.matches("Wins ").count(), 2, "{record}");
+    // Duplicate dice: both games start with the same roll.
+    let first_rolls: Vec<&str> = record
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1)"))
+        .map(|l| l.split(':').next().unwrap_or("").trim_end())
+        .map(|l| &l[l.len().saturating_sub(2)..])
+        .collect();
+    assert_eq!(first_rolls.len(), 2, "{record}");
+    assert_eq!(first_rolls[0], first_rolls[1], "{record}");
+}
+
+/// `--match-length`: each unit is a match to N points; every game of it
+/// starts from a Match ID with the score, and the winner reached N.
+#[test]
+fn backgammon_matches_to_points() {
+    let mat = temp("bgmatch.mat");
+    let out = tabula(&[
+        "--game", "backgammon", "--engine", "tabula", "--engine", "tabula", "--proto",
+        "uci", "--depth", "1", "--games", "1", "--match-length", "3", "--pgnout",
+        mat.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("1 3-point matches"), "{stdout}");
+    assert!(stdout.contains("wins the 3-point match in"), "{stdout}");
+    let record = std::fs::read_to_string(&mat).unwrap();
+    assert!(record.contains(" 3 point match"), "{record}");
+    // The points won add up to at least 3 for the winner.
+    let wins: u32 = record
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Wins "))
+        .filter_map(|w| w.split_whitespace().next()?.parse::<u32>().ok())
+        .sum();
+    assert!(wins >= 3, "{record}");
+    usage_error(
+        &["--engine", "tabula", "--engine", "tabula", "--match-length", "3"],
+        "not played in matches",
+    );
+    usage_error(
+        &["--game", "backgammon", "--engine", "tabula", "--engine", "tabula", "--match-length", "0"],
+        "--match-length must be 1..64",
+    );
+}

@@ -86,6 +86,9 @@ pub trait EngineSession: Send {
     fn wait_idle(&self);
     /// Per root move: its text and the leaf count below it.
     fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)>;
+    /// The legal moves of the current position (a cube position: its
+    /// cube actions), as text.
+    fn legal_moves(&self, notation: MoveNotation) -> Vec<String>;
     fn diagram(&self) -> String;
     /// Sets or clears the chance outcome due next (the dice); on error
     /// nothing changes.
@@ -249,6 +252,15 @@ impl<G: Game> EngineSession for GameSession<G> {
 
     fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)> {
         self.position.perft_divide(depth, notation)
+    }
+
+    fn legal_moves(&self, notation: MoveNotation) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position.generate_legal(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| self.position.format_move(m, notation))
+            .collect()
     }
 
     fn diagram(&self) -> String {

@@ -199,6 +199,13 @@ pub trait MatchRules: RecordFormat {
     fn rule_options(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// The start position of a game of a match to `length` points with
+    /// `score` per seat, `crawford` when it is the Crawford game, as
+    /// position text the engines and the referee read; `None` for games
+    /// that are not played in matches to points.
+    fn match_start(&self, _length: u32, _score: [u32; 2], _crawford: bool) -> Option<String> {
+        None
+    }
 }
 
 /// A game's record format: its side names, file extension and writer.

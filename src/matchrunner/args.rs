@@ -16,13 +16,13 @@ use nom::{
 
 pub const MATCH_USAGE: &str =
     "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
-  --game ID             makruk (default), tak, ogi
+  --game ID             makruk (default), tak, ogi, backgammon
   --engine CMD          an engine command line (quoted); 'tabula' is this binary;
                         one --engine per player of the game
     engine flags (after an --engine they apply to it; before the first
     --engine they apply to both):
     --name NAME         name in the output and the records
-    --proto uci|usi|tei dialect (default: the game's native one; it must
+    --proto DIALECT   uci, usi, tei or ubgi (default: the game's native one; it must
                         be able to play the game)
     --option NAME=VALUE setoption sent after the handshake (repeatable); the
                         engine must announce NAME and accept VALUE
@@ -35,13 +35,15 @@ pub const MATCH_USAGE: &str =
   --no-repeat           play each opening once (colours still alternate)
   --concurrency N       games played at once (default 1)
   --maxmoves N          draw after N moves per side (default 300, 0 = no cap)
-  --pgnout FILE         append the game records (PGN; PTN for tak) to FILE
+  --pgnout FILE         append the game records (PGN; PTN for tak; .mat for backgammon) to FILE
   --size N              board size (tak: 3..8, default 6)
   --komi K              tak: komi in flats for player 2 (2, 2.5, -0.5); sent
                         to the engines as HalfKomi=2K (default 0)
   --event TEXT          the records' Event tag
   --seed N              seed of the referee's dice in games with chance
-                        (default 1; the records carry it)";
+                        (default 1; the records carry it)
+  --match-length N      backgammon: each unit is a match to N points (Crawford
+                        rule; --games counts matches); default: money games";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchConfig {
@@ -64,6 +66,9 @@ pub struct MatchConfig {
     pub event: String,
     /// Seed of the referee's chance outcomes (with the game number).
     pub seed: u64,
+    /// `--match-length N`: each unit is a match to N points; `None`: single
+    /// (money) games.
+    pub match_length: Option<u32>,
 }
 
 fn word(i: &str) -> IResult<&str, String> {
@@ -146,6 +151,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut komi = None;
     let mut event = "tabula match".to_string();
     let mut seed = 1u64;
+    let mut match_length = None;
 
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -208,6 +214,13 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "--komi" => komi = Some(value(&mut it)?),
             "--event" => event = value(&mut it)?,
             "--seed" => seed = number(flag, &value(&mut it)?)?,
+            "--match-length" => {
+                let n: u32 = number(flag, &value(&mut it)?)?;
+                if !(1..=64).contains(&n) {
+                    return Err(format!("--match-length must be 1..64, got {n}"));
+                }
+                match_length = Some(n);
+            }
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
@@ -265,6 +278,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         komi,
         event,
         seed,
+        match_length,
     })
 }
 

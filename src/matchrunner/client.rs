@@ -7,6 +7,7 @@
 use super::engine_options::{self, Announced};
 use crate::engine::registry;
 use crate::games::OptionKind;
+use crate::rules::Decision;
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -19,10 +20,12 @@ pub enum Dialect {
     Uci,
     Usi,
     Tei,
+    /// UBGI (backgammon): the whole position each turn, no move list.
+    Ubgi,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 3] = [Dialect::Uci, Dialect::Usi, Dialect::Tei];
+    pub const ALL: [Dialect; 4] = [Dialect::Uci, Dialect::Usi, Dialect::Tei, Dialect::Ubgi];
 
     /// True when an engine spoken to in this dialect can play `game`: the
     /// registry lists the handshakes each game is played over.
@@ -43,6 +46,7 @@ impl Dialect {
             Dialect::Uci => Handshake::Uci,
             Dialect::Usi => Handshake::Usi,
             Dialect::Tei => Handshake::Tei,
+            Dialect::Ubgi => Handshake::Ubgi,
         };
         crate::protocol::dialect::Dialect { handshake }
     }
@@ -58,6 +62,7 @@ impl Dialect {
             "uci" => Some(Dialect::Uci),
             "usi" => Some(Dialect::Usi),
             "tei" => Some(Dialect::Tei),
+            "ubgi" => Some(Dialect::Ubgi),
             _ => None,
         }
     }
@@ -85,9 +90,35 @@ impl Dialect {
             Dialect::Uci => "fen",
             Dialect::Usi => "sfen",
             Dialect::Tei => "tps",
+            Dialect::Ubgi => "gnubgid",
         }
     }
 
+    /// True when the dialect is told the whole current position before
+    /// each decision instead of a start and the moves since (UBGI).
+    pub fn sends_whole_position(self) -> bool {
+        self == Dialect::Ubgi
+    }
+
+    /// The `go` of a dialect that names the decision it asks for (UBGI's
+    /// `go cube` before the roll or on a double, `go chequer` after it);
+    /// `None` where `go` carries the clocks instead.
+    pub fn go_for(self, decision: Decision) -> Option<&'static str> {
+        match (self, decision) {
+            (Dialect::Ubgi, Decision::Cube) => Some("go cube"),
+            (Dialect::Ubgi, _) => Some("go chequer"),
+            _ => None,
+        }
+    }
+
+    /// How an engine option is set: UBGI's `set <key> <value>`, the
+    /// others' `setoption name <n> value <v>`.
+    pub fn set_option(self, name: &str, value: &str) -> String {
+        match self {
+            Dialect::Ubgi => format!("set {name} {value}"),
+            _ => format!("setoption name {name} value {value}"),
+        }
+    }
     /// `position startpos|<kw> <pos> [moves ...]`.
     pub fn position(self, start: Option<&str>, moves: &[String]) -> String {
         let mut s = match start {
@@ -319,7 +350,7 @@ impl Client {
         timeout: Duration,
     ) -> Result<(), ClientError> {
         for (name, value) in options {
-            self.send(&format!("setoption name {name} value {value}"))?;
+            self.send(&self.dialect.set_option(name, value))?;
         }
         self.is_ready(timeout)
     }
@@ -423,6 +454,16 @@ impl Client {
                         self.announced.push(option);
                     }
                 }
+                // UBGI announces keys: `key <name> <type> ...`; their
+                // values are the engine's to check.
+                Some("key") if self.dialect == Dialect::Ubgi => {
+                    if let Some(name) = t.next() {
+                        self.announced.push(engine_options::Announced {
+                            name: name.to_string(),
+                            kind: None,
+                        });
+                    }
+                }
                 _ => {}
             }
         }
@@ -470,6 +511,17 @@ impl Client {
             let line = self.recv(deadline, "bestmove")?;
             let mut t = line.split_whitespace();
             match t.next() {
+                Some(word @ ("bestmove" | "bestcube")) if self.dialect == Dialect::Ubgi => {
+                    // A UBGI play has blanks inside (`8/5 6/5`).
+                    let text = t.collect::<Vec<_>>().join(" ");
+                    if text.is_empty() {
+                        return Err(ClientError::Protocol(format!("'{word}' without an answer")));
+                    }
+                    return Ok(BestMove { text, score });
+                }
+                Some("error") if self.dialect == Dialect::Ubgi => {
+                    return Err(ClientError::Protocol(format!("answered '{}'", short(&line))));
+                }
                 Some("bestmove") => {
                     let Some(mv) = t.next() else {
                         return Err(ClientError::Protocol("'bestmove' without a move".into()));
@@ -515,6 +567,14 @@ pub fn parse_score(line: &str) -> Option<String> {
         .and_then(|d| d.parse::<u32>().ok());
     let k = t.iter().position(|w| *w == "score")?;
     let kind = *t.get(k + 1)?;
+    // UBGI: `score <equity>` in points, no unit word.
+    if let Ok(equity) = kind.parse::<f64>() {
+        let s = format!("{equity:+.3}");
+        return Some(match depth {
+            Some(d) => format!("{s}/{d}"),
+            None => s,
+        });
+    }
     let v: i64 = t.get(k + 2)?.parse().ok()?;
     let s = match kind {
         "cp" => format!("{:+.2}", v as f64 / 100.0),

@@ -6,6 +6,7 @@
 //! * [`client`]: one engine process, GUI side of UCI / USI / TEI.
 //! * [`engine_options`]: announced options; `--option` checked against them.
 //! * [`referee`]: plays one game, keeps the clocks, adjudicates.
+//! * [`match_play`]: a unit of the match: one game, or a match to N points.
 //! * [`engine_setup`]: the game's native dialect and the options that carry
 //!   its rules to the engines; records are written by each game
 //!   ([`crate::games::record`]).
@@ -17,6 +18,7 @@ pub mod args;
 pub mod client;
 pub mod engine_options;
 pub mod engine_setup;
+pub mod match_play;
 pub mod openings;
 pub mod referee;
 pub mod runner;

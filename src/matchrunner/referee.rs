@@ -376,7 +376,13 @@ impl<G: MatchRules> Table<'_, G> {
             TimeControl::Depth(d) => (format!("go depth {d}"), cfg.hang_timeout_ms),
             TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.hang_timeout_ms),
         };
-        let position = dialect.position(self.start_text[seat].as_deref(), &self.sent[seat]);
+        let (position, go) = if dialect.sends_whole_position() {
+            let here = self.pos.to_notation_for(MoveNotation::Native);
+            let go = dialect.go_for(self.pos.decision()).map_or(go, str::to_string);
+            (format!("position {} {here}", dialect.position_keyword()), go)
+        } else {
+            (dialect.position(self.start_text[seat].as_deref(), &self.sent[seat]), go)
+        };
         let started = Instant::now();
         let answer = client.think(&position, &go, deadline_after(started, wait_ms));
         let used = started.elapsed().as_millis() as i64;

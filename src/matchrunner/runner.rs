@@ -4,11 +4,12 @@ use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::engine_setup::{engine_for, native_dialect};
 use super::openings::{self, Opening};
-use super::referee::{Pairing, play_game};
+use super::match_play::play_unit;
+use super::referee::Pairing;
 use super::stats::{PointsTally, Tally};
 use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
-use crate::games::record::{GameRecord, MatchRules};
+use crate::games::record::{GameRecord, GameResult, MatchRules};
 use crate::rules::RulesPosition;
 use crossbeam_channel::unbounded;
 use std::io::Write;
@@ -214,6 +215,14 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
+    if let Some(length) = cfg.match_length
+        && game.match_start(length, [0, 0], false).is_none()
+    {
+        return Err(MatchError::Usage(format!(
+            "{} is not played in matches to points (--match-length)",
+            G::ID
+        )));
+    }
     let openings = match &cfg.openings {
         Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
         None => vec![Opening::start()],
@@ -231,11 +240,15 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         .map(|e| e.name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
+    let units = match cfg.match_length {
+        Some(length) => format!("{} {length}-point matches", cfg.games),
+        None => format!("{} games", cfg.games),
+    };
     outln!(
-        "Match {} vs {}: {} games of {}, {}, {} opening(s), concurrency {}",
+        "Match {} vs {}: {} of {}, {}, {} opening(s), concurrency {}",
         first_name,
         opponents,
-        cfg.games,
+        units,
         G::ID,
         cfg.tc.describe(),
         openings.len(),
@@ -253,7 +266,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             .then(|| pairing(&openings, i, cfg.repeat, cfg.engines.len()))
             .flatten()
     };
-    let (done_tx, done_rx) = unbounded::<(Pairing, GameRecord)>();
+    let (done_tx, done_rx) = unbounded::<(Pairing, Vec<GameRecord>, GameResult)>();
     let mut tally = Tally::default();
     let mut points = PointsTally::default();
     // What failed the match: no thread to play on, or the first record
@@ -271,8 +284,9 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                     let mut g = G::new();
                     let _ = g.configure(cfg.size, half_komi);
                     while let Some(p) = take_game() {
-                        let rec = play_game(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
-                        if done_tx.send((p, rec)).is_err() {
+                        let (recs, result) =
+                            play_unit(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
+                        if done_tx.send((p, recs, result)).is_err() {
                             break;
                         }
                     }
@@ -288,26 +302,38 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             }
         }
         drop(done_tx);
-        for (p, rec) in done_rx.iter() {
+        for (p, recs, result) in done_rx.iter() {
             // Score from engine 0's point of view: its place against the
             // best of the others.
             let seat_of = |engine| p.seats.iter().position(|&e| e == engine);
-            let place = |engine| seat_of(engine).and_then(|s| rec.result.place_of(s));
+            let place = |engine| seat_of(engine).and_then(|s| result.place_of(s));
             let others = (1..p.seats.len()).filter_map(place).min();
             match (place(0), others) {
                 (Some(mine), Some(theirs)) if mine < theirs => tally.wins += 1,
                 (Some(mine), Some(theirs)) if mine == theirs => tally.draws += 1,
                 _ => tally.losses += 1,
             }
-            if let Some(seat) = seat_of(0) {
-                points.add(rec.result.points_of(seat));
+            for rec in &recs {
+                if let Some(seat) = seat_of(0) {
+                    points.add(rec.result.points_of(seat));
+                }
+                let kind = rec.termination.tag().to_string();
+                match terminations.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, n)) => *n += 1,
+                    None => terminations.push((kind, 1)),
+                }
+                outln!("{}", finished_line(rec));
             }
-            let kind = rec.termination.tag().to_string();
-            match terminations.iter_mut().find(|(k, _)| *k == kind) {
-                Some((_, n)) => *n += 1,
-                None => terminations.push((kind, 1)),
+            if let (Some(length), Some(mine)) = (cfg.match_length, seat_of(0)) {
+                let won = result.place_of(mine) == Some(0);
+                outln!(
+                    "Finished match {} ({}): {} wins the {length}-point match in {} games",
+                    p.number,
+                    recs.first().map_or(String::new(), |r| r.players.join(" vs ")),
+                    if won { first_name } else { opponents.as_str() },
+                    recs.len()
+                );
             }
-            outln!("{}", finished_line(&rec));
             outln!(
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                 first_name,
@@ -319,13 +345,14 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 tally.games()
             );
             let _ = std::io::stdout().flush();
+            let text: String = recs.iter().map(|r| game.write_record(r)).collect();
             if let (Some(f), None) = (pgn.as_mut(), &failure)
-                && let Err(e) = f.write_all(game.write_record(&rec).as_bytes())
+                && let Err(e) = f.write_all(text.as_bytes())
             {
                 let path = cfg.pgn_out.as_deref().unwrap_or_default();
                 let message = format!(
                     "cannot write the record of game {} to '{path}': {e}",
-                    rec.number
+                    p.number
                 );
                 eprintln!("tabula match: {message}; stopping after the games in progress");
                 stop.store(true, Ordering::Relaxed);

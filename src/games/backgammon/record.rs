@@ -8,7 +8,8 @@
 use super::Backgammon;
 use super::board::{BAR, Board};
 use super::play::Play;
-use super::position::{BgMove, BgPosition};
+use super::ids;
+use super::position::{BgMove, BgPosition, RuleSet};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::{Game, GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
@@ -177,7 +178,18 @@ impl RecordFormat for Backgammon {
     }
 }
 
-/// Backgammon has no board sizes and no komi; games are worth points.
+/// Backgammon has no board sizes and no komi; games are worth points and
+/// may be played in matches to N points.
 impl MatchRules for Backgammon {
     const SCORED_BY_POINTS: bool = true;
+
+    /// The start position with the match in its Match ID.
+    fn match_start(&self, length: u32, score: [u32; 2], crawford: bool) -> Option<String> {
+        let mut pos = BgPosition::start(self.rules, false);
+        pos.info.length = length;
+        pos.info.score = score;
+        // Tavla has no cube, so no Crawford game either.
+        pos.info.crawford = crawford && self.rules != RuleSet::Tavla;
+        Some(ids::write_gnubgid(&pos))
+    }
 }

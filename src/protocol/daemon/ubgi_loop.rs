@@ -5,6 +5,7 @@
 
 use super::super::ubgi::{GoRole, UbgiCommand, parse};
 use super::{Daemon, ENGINE_AUTHOR, ENGINE_NAME};
+use crate::games::MoveNotation;
 use crate::engine::EngineError;
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
@@ -222,6 +223,16 @@ impl Daemon {
         }
     }
 
+    /// True when the player on turn must take or drop a double.
+    fn double_pending(&self) -> bool {
+        self.session.decision() == Decision::Cube
+            && self
+                .session
+                .legal_moves(MoveNotation::Native)
+                .iter()
+                .any(|m| m == "take")
+    }
+
     /// Checks the state for `role`, then starts its (first) search.
     fn ubgi_go(&mut self, role: GoRole) {
         let rolled = self.session.chance_outcome().is_some();
@@ -229,8 +240,8 @@ impl Daemon {
             Err("missing position")
         } else if self.session.outcome().is_some() {
             Err("the game is over")
-        } else if role == GoRole::Chequer && !rolled && self.session.decision() == Decision::Cube {
-            Err("missing dice (or a double is pending)")
+        } else if role != GoRole::Cube && !rolled && self.double_pending() {
+            Err("a double is pending: go cube answers take or drop")
         } else if role != GoRole::Cube && !rolled {
             Err("missing dice")
         } else {
