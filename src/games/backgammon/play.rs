@@ -48,36 +48,6 @@ pub fn legal_plays(board: &Board, d1: u8, d2: u8) -> Vec<(Board, Play)> {
     scratch.plays
 }
 
-/// One checker's path in a written play: the points it starts from and
-/// lands on (`0` off, `25` the bar), each landing with its hit mark.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Chain {
-    from: u8,
-    landings: Vec<(u8, bool)>,
-}
-
-impl Chain {
-    fn to(&self) -> u8 {
-        self.landings.last().map_or(self.from, |l| l.0)
-    }
-
-    /// `24/18*/13`: intermediate points only where they hit.
-    fn text(&self) -> String {
-        let mut s = point_name(self.from);
-        let last = self.landings.len().saturating_sub(1);
-        for (k, &(p, hit)) in self.landings.iter().enumerate() {
-            if k == last || hit {
-                s.push('/');
-                s.push_str(&point_name(p));
-                if hit {
-                    s.push('*');
-                }
-            }
-        }
-        s
-    }
-}
-
 fn point_name(p: u8) -> String {
     match usize::from(p) {
         0 => "off".to_string(),
@@ -86,73 +56,79 @@ fn point_name(p: u8) -> String {
     }
 }
 
-/// GNU Backgammon's text of `play` on `board`: submoves from the highest
-/// point down; one checker's consecutive submoves joined into a chain that
-/// names an intermediate point only where it hit; `*` after the first
-/// submove (in that order) to land on the opponent's blot; identical
-/// chains written once with `(n)`; `pass` for no play.
+/// GNU Backgammon's text of `play` on `board` (checked against gnubg 1.07
+/// on its own move lists): the submoves are sorted by decreasing source
+/// (equal sources: the nearer destination first); each submove in that
+/// order takes over every later one that starts where it ends (the same
+/// checker going on, or one standing there: the same position either
+/// way), so of several submoves from one point the first becomes the
+/// longest chain; a chain names an intermediate point only where the
+/// opponent had a blot; `*` follows the first written occurrence of each
+/// point where the opponent had a blot (`11/6*/1 11/6`, `8/7*(2)`);
+/// consecutive identical chains are written once with `(n)`; `pass` for
+/// no play. The text depends only on the board and the resulting
+/// position: every step order reaching it has the same submoves.
 pub fn format_play(board: &Board, play: &Play) -> String {
     if play.is_pass() {
         return "pass".to_string();
     }
-    // Submoves as (from, to), highest first (ties: the farther-reaching
-    // last), as gnubg orders them before marking hits.
     let mut moves: Vec<(u8, u8)> = play
         .steps()
         .iter()
         .map(|s| (s.from, s.from.saturating_sub(s.die)))
         .collect();
     moves.sort_by(|x, y| y.cmp(x));
-    let blot = |to: u8| to > 0 && board.other.get(25 - usize::from(to)) == Some(&1);
-    let mut hit_taken = [false; 26];
-    let mut chains: Vec<Chain> = moves
-        .iter()
-        .map(|&(from, to)| {
-            let hit = blot(to) && !std::mem::replace(&mut hit_taken[usize::from(to)], true);
-            Chain {
-                from,
-                landings: vec![(to, hit)],
-            }
-        })
-        .collect();
-    // Join a chain ending where another starts (the same checker going on,
-    // or one that stood there: the same position either way).
-    while let Some((i, j)) = joinable(&chains) {
-        let next = chains.remove(j);
-        let i = if j < i { i - 1 } else { i };
-        if let Some(c) = chains.get_mut(i) {
-            c.landings.extend(next.landings);
-        }
-    }
-    chains.sort_by_key(|c| std::cmp::Reverse((c.from, c.to())));
-    let texts: Vec<String> = chains.iter().map(Chain::text).collect();
-    let mut out: Vec<String> = Vec::new();
-    let mut k = 0;
-    while let Some(t) = texts.get(k) {
-        let n = texts[k..].iter().take_while(|u| *u == t).count();
-        out.push(if n > 1 { format!("{t}({n})") } else { t.clone() });
-        k += n.max(1);
-    }
-    out.join(" ")
-}
-
-/// A pair of chains (i, j) where chain i ends on the point chain j starts
-/// from, i.e. they can be written as one checker's path.
-fn joinable(chains: &[Chain]) -> Option<(usize, usize)> {
-    for (i, a) in chains.iter().enumerate() {
-        let to = a.to();
-        if to == 0 {
+    let had_blot = |p: u8| (1..=24).contains(&p) && board.other.get(25 - usize::from(p)).is_some_and(|&n| n > 0);
+    // Each chain: its source, then the points written after it.
+    let mut chains: Vec<Vec<u8>> = Vec::with_capacity(4);
+    let mut taken = [false; 4];
+    for (i, &(from, to)) in moves.iter().enumerate() {
+        if taken.get(i).copied().unwrap_or(true) {
             continue;
         }
-        if let Some(j) = chains
-            .iter()
-            .enumerate()
-            .position(|(j, b)| j != i && b.from == to)
-        {
-            return Some((i, j));
+        let mut points = vec![from, to];
+        let mut end = to;
+        for (j, &(f, t)) in moves.iter().enumerate().skip(i + 1) {
+            if end != 0 && f == end && taken.get(j) == Some(&false) {
+                if let Some(slot) = taken.get_mut(j) {
+                    *slot = true;
+                }
+                if !had_blot(end) {
+                    points.pop();
+                }
+                points.push(t);
+                end = t;
+            }
         }
+        chains.push(points);
     }
-    None
+    let mut starred = [false; 26];
+    let mut out: Vec<String> = Vec::with_capacity(chains.len());
+    let mut k = 0;
+    while let Some(chain) = chains.get(k) {
+        let n = chains.iter().skip(k).take_while(|c| *c == chain).count().max(1);
+        let mut text = String::new();
+        for (m, &p) in chain.iter().enumerate() {
+            if m > 0 {
+                text.push('/');
+            }
+            text.push_str(&point_name(p));
+            if m > 0 && had_blot(p) {
+                if let Some(done) = starred.get_mut(usize::from(p)) {
+                    if !*done {
+                        *done = true;
+                        text.push('*');
+                    }
+                }
+            }
+        }
+        if n > 1 {
+            text.push_str(&format!("({n})"));
+        }
+        out.push(text);
+        k += n;
+    }
+    out.join(" ")
 }
 
 /// A submove as written (a repetition is several of them).

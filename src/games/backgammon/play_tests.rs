@@ -173,3 +173,94 @@ fn bad_plays_are_rejected_with_a_reason() {
     assert!(e.contains("larger die"), "{e}");
     assert_eq!(format_play(&larger, &parse_play(&larger, 6, 2, "13/7").expect("13/7")), "13/7");
 }
+
+/// Every step sequence (every order, every die order) that uses the most
+/// dice, for the invariance check.
+fn all_sequences(b: &Board, dice: &[u8], path: Play, out: &mut Vec<(Board, Play)>) {
+    let mut moved = false;
+    for (k, &d) in dice.iter().enumerate() {
+        for from in 1..=25usize {
+            if b.mover[from] > 0 && b.can_step(from, usize::from(d)) {
+                moved = true;
+                let mut n = *b;
+                n.step(from, usize::from(d));
+                let mut rest = dice.to_vec();
+                rest.remove(k);
+                all_sequences(&n, &rest, path.with(Step { from: from as u8, die: d }), out);
+            }
+        }
+    }
+    if !moved {
+        out.push((*b, path));
+    }
+}
+
+#[test]
+fn explore_invariance() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut bad = std::collections::BTreeMap::new();
+    for _game in 0..60 {
+        let mut b = Board::start();
+        for _turn in 0..200 {
+            let d1 = rng.below(6) as u8 + 1;
+            let d2 = rng.below(6) as u8 + 1;
+            let legal = legal_plays(&b, d1, d2);
+            let dice: Vec<u8> = if d1 == d2 { vec![d1; 4] } else { vec![d1, d2] };
+            let mut all = Vec::new();
+            all_sequences(&b, &dice, Play::default(), &mut all);
+            for (after, p) in &legal {
+                let want = format_play(&b, p);
+                for (a2, q) in &all {
+                    if a2 == after {
+                        let got = format_play(&b, q);
+                        if got != want {
+                            bad.entry(want.clone()).or_insert_with(|| (got, format!("{:?} {d1}{d2}", super::super::position_id::write(&b))));
+                        }
+                    }
+                }
+            }
+            let Some((next, _)) = legal.get(rng.below(legal.len().max(1))) else {
+                b = b.flipped();
+                continue;
+            };
+            if next.mover_won() {
+                break;
+            }
+            b = next.flipped();
+        }
+    }
+    let v: Vec<_> = bad.iter().take(40).collect();
+    assert!(bad.is_empty(), "{} differ: {v:#?}", bad.len());
+}
+
+#[test]
+#[ignore]
+fn dump_for_gnubg() {
+    use std::fmt::Write as _;
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut text = String::new();
+    for _game in 0..40 {
+        let mut b = Board::start();
+        for _turn in 0..200 {
+            let d1 = rng.below(6) as u8 + 1;
+            let d2 = rng.below(6) as u8 + 1;
+            let legal = legal_plays(&b, d1, d2);
+            for (r1, r2, _) in super::super::board::rolls().filter(|_| rng.below(4) == 0) {
+                let legal = legal_plays(&b, r1, r2);
+                let (d1, d2) = (r1, r2);
+                let mut plays: Vec<String> = legal.iter().map(|(_, p)| format_play(&b, p)).collect();
+                plays.sort();
+                let _ = writeln!(text, "{} {} {}\t{}", super::super::position_id::write(&b), d1.max(d2), d1.min(d2), plays.join("|"));
+            }
+            let Some((next, _)) = legal.get(rng.below(legal.len().max(1))) else {
+                b = b.flipped();
+                continue;
+            };
+            if next.mover_won() {
+                break;
+            }
+            b = next.flipped();
+        }
+    }
+    std::fs::write("/tmp/ours.txt", text).unwrap();
+}
