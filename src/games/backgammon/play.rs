@@ -78,7 +78,9 @@ pub fn format_play(board: &Board, play: &Play) -> String {
         .map(|s| (s.from, s.from.saturating_sub(s.die)))
         .collect();
     moves.sort_by(|x, y| y.cmp(x));
-    let had_blot = |p: u8| (1..=24).contains(&p) && board.other.get(25 - usize::from(p)).is_some_and(|&n| n > 0);
+    let had_blot = |p: u8| {
+        (1..=24).contains(&p) && board.other.get(25 - usize::from(p)).is_some_and(|&n| n > 0)
+    };
     // Each chain: its source, then the points written after it.
     let mut chains: Vec<Vec<u8>> = Vec::with_capacity(4);
     let mut taken = [false; 4];
@@ -106,20 +108,21 @@ pub fn format_play(board: &Board, play: &Play) -> String {
     let mut out: Vec<String> = Vec::with_capacity(chains.len());
     let mut k = 0;
     while let Some(chain) = chains.get(k) {
-        let n = chains.iter().skip(k).take_while(|c| *c == chain).count().max(1);
+        let n = chains
+            .iter()
+            .skip(k)
+            .take_while(|c| *c == chain)
+            .count()
+            .max(1);
         let mut text = String::new();
         for (m, &p) in chain.iter().enumerate() {
             if m > 0 {
                 text.push('/');
             }
             text.push_str(&point_name(p));
-            if m > 0 && had_blot(p) {
-                if let Some(done) = starred.get_mut(usize::from(p)) {
-                    if !*done {
-                        *done = true;
-                        text.push('*');
-                    }
-                }
+            // `had_blot` holds only for points 1..=24.
+            if m > 0 && had_blot(p) && !std::mem::replace(&mut starred[usize::from(p)], true) {
+                text.push('*');
             }
         }
         if n > 1 {
@@ -138,13 +141,15 @@ struct Written {
     to: u8,
 }
 
-/// Reads `24/18*/13`, `bar/22`, `6/off`, `8/5(2)` into submoves.
+/// Reads `24/18*/13`, `bar/22`, `6/off`, `8/5(2)` into submoves; every
+/// syntax error starts with `cannot parse` (the turn token's reader tells
+/// them from illegal plays by that).
 fn read_token(token: &str, out: &mut Vec<Written>) -> Result<(), String> {
-    let bad = || format!("cannot parse '{token}'");
+    let bad = |why: &str| format!("cannot parse '{token}'{why}");
     let (body, count) = match token.strip_suffix(')').and_then(|t| t.split_once('(')) {
         Some((body, n)) => match n.parse::<u8>() {
             Ok(n @ 1..=4) => (body, n),
-            _ => return Err(format!("bad repetition in '{token}'")),
+            _ => return Err(bad(": bad repetition (1 to 4)")),
         },
         None => (token, 1),
     };
@@ -157,24 +162,24 @@ fn read_token(token: &str, out: &mut Vec<Written>) -> Result<(), String> {
             digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
                 match digits.parse::<u8>() {
                     Ok(n @ 0..=25) => n,
-                    _ => return Err(format!("no point {p} in '{token}'")),
+                    _ => return Err(bad(&format!(": no point {p} (0 to 25, bar, off)"))),
                 }
             }
-            _ => return Err(bad()),
+            _ => return Err(bad("")),
         };
         points.push(point);
     }
     if points.len() < 2 {
-        return Err(bad());
+        return Err(bad(": a submove is from/to"));
     }
     for _ in 0..count {
         for pair in points.windows(2) {
             if let [from, to] = *pair {
+                if from == 0 {
+                    return Err(format!("{token}: nothing moves from off"));
+                }
                 if to >= from {
                     return Err(format!("{from}/{to} does not move forward"));
-                }
-                if from == 0 {
-                    return Err(format!("nothing moves from off in '{token}'"));
                 }
                 out.push(Written { from, to });
             }
@@ -187,7 +192,12 @@ fn read_token(token: &str, out: &mut Vec<Written>) -> Result<(), String> {
 /// submove one die, or several dice for one checker; the checkers' steps
 /// in any interleaving, so `bar/13(2)` with 66 enters both first), with the
 /// number of hits on the way and the steps.
-fn realisations(board: &Board, moves: &[Written], dice: &[u8], found: &mut Vec<(Board, u32, Play)>) {
+fn realisations(
+    board: &Board,
+    moves: &[Written],
+    dice: &[u8],
+    found: &mut Vec<(Board, u32, Play)>,
+) {
     fn walk(
         b: &Board,
         journeys: &mut [(u8, u8)],
@@ -222,7 +232,14 @@ fn realisations(board: &Board, moves: &[Written], dice: &[u8], found: &mut Vec<(
                 journeys[j].0 = if d >= distance { to } else { here - d };
                 dice.swap_remove(k);
                 let step = Step { from: here, die: d };
-                walk(&next, journeys, dice, hits + u32::from(hit), play.with(step), found);
+                walk(
+                    &next,
+                    journeys,
+                    dice,
+                    hits + u32::from(hit),
+                    play.with(step),
+                    found,
+                );
                 dice.push(d);
                 let last = dice.len() - 1;
                 dice.swap(k, last);
@@ -235,14 +252,32 @@ fn realisations(board: &Board, moves: &[Written], dice: &[u8], found: &mut Vec<(
     walk(board, &mut journeys, &mut pool, 0, Play::default(), found);
 }
 
-/// Why `moves` cannot be played with these dice, checking them one by one.
-fn first_fault(board: &Board, moves: &[Written], dice: &[u8]) -> String {
+/// The dice as written in reasons: `3-1`, `4-4`.
+fn dice_text(d1: u8, d2: u8) -> String {
+    format!("{}-{}", d1.max(d2), d1.min(d2))
+}
+
+/// Why `moves` cannot be played at all with these dice: the submoves are
+/// checked one by one from the highest source (the order in which a
+/// checker's own submoves follow each other), each on the board the
+/// previous ones left.
+fn first_fault(board: &Board, moves: &[Written], d1: u8, d2: u8) -> String {
+    let dice: Vec<u8> = if d1 == d2 { vec![d1; 4] } else { vec![d1, d2] };
+    // The pips one checker can move with some of the dice, in order of use.
+    let reach: Vec<u8> = if d1 == d2 {
+        (1..=4).map(|k| k * d1).collect()
+    } else {
+        vec![d1.min(d2), d1.max(d2), d1 + d2]
+    };
+    let mut sorted = moves.to_vec();
+    sorted.sort_by_key(|m| std::cmp::Reverse((m.from, m.to)));
     let mut b = *board;
-    for m in moves {
+    for m in &sorted {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let text = format!("{}/{}", point_name(m.from), point_name(m.to));
+        let distance = m.from - m.to;
         if b.mover[BAR] > 0 && from != BAR {
-            return format!("{text}: a checker on the bar must enter first");
+            return format!("bar first: a checker is on the bar ({text} is not allowed)");
         }
         if b.mover.get(from).copied().unwrap_or(0) == 0 {
             return format!("{text}: no checker on {}", point_name(m.from));
@@ -250,23 +285,36 @@ fn first_fault(board: &Board, moves: &[Written], dice: &[u8]) -> String {
         if to == 0 && b.mover[7..].iter().any(|&n| n > 0) {
             return format!("{text}: not all checkers are home");
         }
-        if to > 0 && b.other[25 - to] >= 2 {
+        if to > 0 && b.other.get(25 - to).copied().unwrap_or(0) >= 2 {
             return format!("{text}: point {to} is blocked");
         }
-        b.mover[from] -= 1;
-        b.mover[to] += 1;
-        if to > 0 && b.other[25 - to] == 1 {
-            b.other[25 - to] = 0;
-            b.other[BAR] += 1;
+        let fits = |r: &u8| *r == distance || (to == 0 && *r > distance);
+        if !reach.iter().any(fits) {
+            let dice = dice_text(d1, d2);
+            return match (to, distance) {
+                (0, _) => format!("{text} needs {distance} pips but the dice are {dice}"),
+                (_, 1..=6) => format!("{text} uses a {distance} but the dice are {dice}"),
+                _ => format!("{text} moves {distance} pips but the dice are {dice}"),
+            };
         }
+        let mut alone = Vec::new();
+        realisations(&b, std::slice::from_ref(m), &dice, &mut alone);
+        let Some((after, _, _)) = alone.iter().min_by_key(|f| f.1) else {
+            return if to == 0 {
+                format!(
+                    "{text}: a checker stands higher than {from}, so only an exact die bears it off"
+                )
+            } else {
+                format!("{text}: the points on the way are blocked")
+            };
+        };
+        b = *after;
     }
     let pips: u32 = moves.iter().map(|m| u32::from(m.from - m.to)).sum();
-    let dice_text = match dice {
-        [a, b, ..] if a == b => format!("{a}{b}"),
-        [a, b] => format!("{}{}", a.max(b), a.min(b)),
-        _ => String::new(),
-    };
-    format!("{pips} pips cannot be played with the dice {dice_text}")
+    format!(
+        "{pips} pips cannot be played with the dice {}",
+        dice_text(d1, d2)
+    )
 }
 
 /// Reads a play in any §2.2 form for the roll `d1`-`d2` and returns the
@@ -277,14 +325,23 @@ pub fn parse_play(board: &Board, d1: u8, d2: u8, text: &str) -> Result<Play, Str
         read_token(token, &mut moves)?;
     }
     if moves.is_empty() {
-        return Err("an empty play".to_string());
+        return Err("cannot parse an empty play".to_string());
     }
-    if moves.len() > 4 {
-        return Err(format!("{} submoves: a roll has at most four", moves.len()));
+    let most_dice = if d1 == d2 { 4 } else { 2 };
+    if moves.len() > most_dice {
+        return Err(format!(
+            "{} submoves but {} plays at most {}",
+            moves.len(),
+            dice_text(d1, d2),
+            if d1 == d2 { "four" } else { "two" }
+        ));
     }
     let legal = legal_plays(board, d1, d2);
     if legal.is_empty() {
-        return Err(format!("no play is possible with {d1}{d2}: the turn is a pass"));
+        return Err(format!(
+            "no play is possible with {}: the turn is a pass",
+            dice_text(d1, d2)
+        ));
     }
     let dice: Vec<u8> = if d1 == d2 { vec![d1; 4] } else { vec![d1, d2] };
     let mut found = Vec::new();
@@ -301,7 +358,7 @@ pub fn parse_play(board: &Board, d1: u8, d2: u8, text: &str) -> Result<Play, Str
         }
     }
     let Some((_, _, partial)) = found.first() else {
-        return Err(first_fault(board, &moves, &dice));
+        return Err(first_fault(board, &moves, d1, d2));
     };
     let most = legal.first().map_or(0, |(_, p)| p.steps().len());
     let used = partial.steps().len();
