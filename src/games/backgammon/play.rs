@@ -320,8 +320,16 @@ fn first_fault(board: &Board, moves: &[Written], d1: u8, d2: u8) -> String {
 /// Reads a play in any §2.2 form for the roll `d1`-`d2` and returns the
 /// legal play with the same resulting position; `Err` says why not.
 pub fn parse_play(board: &Board, d1: u8, d2: u8, text: &str) -> Result<Play, String> {
+    if text.trim().eq_ignore_ascii_case("pass") {
+        return if legal_plays(board, d1, d2).is_empty() {
+            Ok(Play::default())
+        } else {
+            Err("pass is illegal: a play exists".to_string())
+        };
+    }
     let mut moves = Vec::new();
-    for token in text.split([' ', ',']).filter(|t| !t.is_empty()) {
+    let separator = |c: char| c == ',' || c.is_whitespace();
+    for token in text.split(separator).filter(|t| !t.is_empty()) {
         read_token(token, &mut moves)?;
     }
     if moves.is_empty() {

@@ -61,14 +61,12 @@ impl Rng {
 }
 
 /// The same play written die by die (`13/10 10/9`, bar as 25, off as 0).
-fn single_steps(b: &Board, p: &Play) -> String {
-    let mut out = Vec::new();
-    let mut now = *b;
-    for s in p.steps() {
-        let to = s.from.saturating_sub(s.die);
-        now.step(usize::from(s.from), usize::from(s.die));
-        out.push(format!("{}/{}", s.from, to));
-    }
+fn single_steps(p: &Play) -> String {
+    let mut out: Vec<String> = p
+        .steps()
+        .iter()
+        .map(|s| format!("{}/{}", s.from, s.from.saturating_sub(s.die)))
+        .collect();
     out.reverse();
     out.join(",")
 }
@@ -85,15 +83,26 @@ fn random_games_read_back_every_play_in_several_forms() {
             let legal = legal_plays(&b, d1, d2);
             for (after, p) in &legal {
                 let canonical = format_play(&b, p);
+                // Canonical; comma-separated; die by die, last step first,
+                // in numbers; submoves reversed with 25/0 and no hit marks;
+                // the formatted result is the same whichever form was read.
+                let reversed: Vec<&str> = canonical.split(' ').rev().collect();
+                let plain = reversed
+                    .join(" ")
+                    .replace("bar", "25")
+                    .replace("off", "0")
+                    .replace('*', "");
                 let forms = [
                     canonical.clone(),
                     canonical.replace(' ', ","),
-                    single_steps(&b, p),
+                    single_steps(p),
+                    plain,
                 ];
                 for f in forms {
                     let read = parse_play(&b, d2, d1, &f)
                         .unwrap_or_else(|e| panic!("{b:?} {d1}{d2} '{f}' ({canonical}): {e}"));
                     assert_eq!(read.apply(&b), *after, "'{f}' ({canonical})");
+                    assert_eq!(format_play(&b, &read), canonical);
                     checked += 1;
                 }
             }
@@ -273,6 +282,10 @@ fn bad_plays_are_rejected_with_a_reason() {
     closed.other[0] = 2;
     let e = parse_play(&closed, 4, 2, "bar/21 13/11").expect_err("closed");
     assert!(e.contains("the turn is a pass"), "{e}");
+    assert_eq!(parse_play(&closed, 4, 2, "pass"), Ok(Play::default()));
+    assert_eq!(format_play(&closed, &Play::default()), "pass");
+    let e = parse_play(&start, 3, 1, "pass").expect_err("pass");
+    assert!(e.contains("pass is illegal"), "{e}");
 }
 
 /// Doubles as GNU Backgammon 1.07 writes them (its `hint` lists of every
