@@ -34,6 +34,28 @@ def apply_move(board, move):
     return (tuple(opp), tuple(me))
 
 
+def legal_moves(board, ci, ec, dice):
+    """gnubg's plays of the roll, best first. The module's move tuples end
+    at the first bear-off of a play when it is not the last step (`(3,)`
+    for 3/off 5/3): such a truncated tuple has fewer steps than the others,
+    and the other dice order lists the same play complete."""
+    full = []
+    for d in (dice, dice[::-1]):
+        for m in gnubg.find_best_moves(board, ci, ec, d):
+            mv = tuple(m["move"]) + (0,) * (len(m["move"]) % 2)
+            full.append({"move": mv, "score": m["score"]})
+    if not full:
+        return []
+    steps = max(len(m["move"]) for m in full)
+    seen, out = set(), []
+    for m in sorted(full, key=lambda m: -m["score"]):
+        key = gnubg.position_id(apply_move(board, m["move"]))
+        if len(m["move"]) == steps and key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
 def swap(board):
     return (board[1], board[0])
 
@@ -93,7 +115,6 @@ def main():
 
     t0 = time.time()
     n = 0
-    skipped = 0
     lost = {"engine": 0.0, "gnubg 0-ply": 0.0}
     worst = []
     engine_time = 0.0
@@ -102,23 +123,18 @@ def main():
         if sum(board[0]) == 0 or sum(board[1]) == 0:
             board = gnubg.position_from_id("4HPwATDgc/ABMA")
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        moves = gnubg.find_best_moves(board, ci, ec0, dice)
+        moves = legal_moves(board, ci, ec0, dice)
         if len(moves) > 1:
-            texts = {gnubg.move_tuple_to_string(m["move"], board): m["move"] for m in moves}
             pid = gnubg.position_id(board)
             t = time.time()
             answer = eng.play(pid, (max(dice), min(dice)))
             engine_time += time.time() - t
-            if answer not in texts:
-                # The Python module's move tuples stop at the first
-                # bear-off (`(3,)` for 5/3/off), so a few plays cannot be
-                # matched: such decisions are skipped and counted.
-                skipped += 1
-                board = swap(apply_move(board, moves[0]["move"]))
-                continue
+            # The engine's play as (from, to) pairs (gnubg reads its own
+            # notation back), so any legal play is judged.
+            engine_move = tuple(p for pair in gnubg.parse_move(answer) for p in pair)
             best = gnubg.find_best_move(board, ci, ec2, dice)
             best_eq = equity_after(board, best)
-            for who, mv in (("engine", texts[answer]), ("gnubg 0-ply", moves[0]["move"])):
+            for who, mv in (("engine", engine_move), ("gnubg 0-ply", moves[0]["move"])):
                 err = max(0.0, best_eq - equity_after(board, mv))
                 lost[who] += err
                 if who == "engine":
@@ -130,8 +146,8 @@ def main():
             board = apply_move(board, mv)
         board = swap(board)
     eng.close()
-    print("%d non-forced checker decisions, judged by gnubg 2-ply (seed %d, %.0f s, engine %.1f ms/decision; %d skipped: unmatched gnubg move tuples)"
-          % (n, a.seed, time.time() - t0, 1000 * engine_time / max(n, 1), skipped))
+    print("%d non-forced checker decisions, judged by gnubg 2-ply (seed %d, %.0f s, engine %.1f ms/decision)"
+          % (n, a.seed, time.time() - t0, 1000 * engine_time / max(n, 1)))
     for who, total in lost.items():
         print("  %-12s %6.2f millipoints lost per decision" % (who, 1000 * total / max(n, 1)))
     worst.sort(reverse=True)
