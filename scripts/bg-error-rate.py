@@ -8,6 +8,7 @@ from seeded GNU Backgammon self-play with some random plays mixed in.
     scripts/bg-error-rate.py --engine target/release/tabula --positions 500 --seed 11
     scripts/bg-error-rate.py --engine target/release/tabula --ply 1
 
+The best play is the best at 2-ply among gnubg 0-ply's eight best.
 GNU Backgammon's scale: under 5 mp "world class", 5-8 "expert"; the shared
 oracle notes measured gnubg 0-ply at 2.7 and wildbg at 6.2 on their set.
 """
@@ -19,41 +20,7 @@ import time
 
 import gnubg
 
-
-def apply_move(board, move):
-    opp, me = list(board[0]), list(board[1])
-    move = tuple(move) + (0,) * (len(move) % 2)
-    for k in range(0, len(move), 2):
-        frm, to = move[k], move[k + 1]
-        me[frm - 1] -= 1
-        if to > 0:
-            me[to - 1] += 1
-            if opp[24 - to] == 1:
-                opp[24 - to] = 0
-                opp[24] += 1
-    return (tuple(opp), tuple(me))
-
-
-def legal_moves(board, ci, ec, dice):
-    """gnubg's plays of the roll, best first. The module's move tuples end
-    at the first bear-off of a play when it is not the last step (`(3,)`
-    for 3/off 5/3): such a truncated tuple has fewer steps than the others,
-    and the other dice order lists the same play complete."""
-    full = []
-    for d in (dice, dice[::-1]):
-        for m in gnubg.find_best_moves(board, ci, ec, d):
-            mv = tuple(m["move"]) + (0,) * (len(m["move"]) % 2)
-            full.append({"move": mv, "score": m["score"]})
-    if not full:
-        return []
-    steps = max(len(m["move"]) for m in full)
-    seen, out = set(), []
-    for m in sorted(full, key=lambda m: -m["score"]):
-        key = gnubg.position_id(apply_move(board, m["move"]))
-        if len(m["move"]) == steps and key not in seen:
-            seen.add(key)
-            out.append(m)
-    return out
+from bgplays import apply_play, legal_plays
 
 
 def swap(board):
@@ -109,9 +76,12 @@ def main():
     ec2 = gnubg.eval_context(0, 2, 1, 1, 0.0)
     eng = Engine(a.engine, a.ply)
 
-    def equity_after(board, move):
+    def equity_after(board, play):
         # The opponent is on roll after the play: its equity, negated.
-        return -gnubg.evaluate(swap(apply_move(board, move)), ci, ec2)[5]
+        return -gnubg.evaluate(swap(apply_play(board, play)), ci, ec2)[5]
+
+    def value0(board, play):
+        return -gnubg.evaluate(swap(apply_play(board, play)), ci, ec0)[5]
 
     t0 = time.time()
     n = 0
@@ -123,27 +93,31 @@ def main():
         if sum(board[0]) == 0 or sum(board[1]) == 0:
             board = gnubg.position_from_id("4HPwATDgc/ABMA")
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        moves = legal_moves(board, ci, ec0, dice)
-        if len(moves) > 1:
+        plays = legal_plays(board, dice[0], dice[1])
+        # gnubg 0-ply's choice: the play whose position it values most.
+        ranked = sorted(plays, key=lambda p: -value0(board, p))
+        if len(plays) > 1:
             pid = gnubg.position_id(board)
             t = time.time()
             answer = eng.play(pid, (max(dice), min(dice)))
             engine_time += time.time() - t
-            # The engine's play as (from, to) pairs (gnubg reads its own
+            # The engine's play as (from, to) steps (gnubg reads its own
             # notation back), so any legal play is judged.
-            engine_move = tuple(p for pair in gnubg.parse_move(answer) for p in pair)
-            best = gnubg.find_best_move(board, ci, ec2, dice)
-            best_eq = equity_after(board, best)
-            for who, mv in (("engine", engine_move), ("gnubg 0-ply", moves[0]["move"])):
-                err = max(0.0, best_eq - equity_after(board, mv))
+            engine_play = tuple(gnubg.parse_move(answer))
+            # The best at 2-ply among gnubg 0-ply's eight best.
+            scored = [(equity_after(board, p), p) for p in ranked[:8]]
+            best_eq, best = max(scored, key=lambda x: x[0])
+            for who, play in (("engine", engine_play), ("gnubg 0-ply", ranked[0])):
+                eq = best_eq if play == best else equity_after(board, play)
+                err = max(0.0, best_eq - eq)
                 lost[who] += err
                 if who == "engine":
-                    worst.append((err, pid, dice, answer, gnubg.move_tuple_to_string(best, board)))
+                    worst.append((err, pid, dice, answer, " ".join("%d/%d" % s for s in best)))
             n += 1
         # Continue the game with gnubg's play (or a random one).
-        if moves:
-            mv = rng.choice(moves)["move"] if rng.random() < a.explore else moves[0]["move"]
-            board = apply_move(board, mv)
+        if plays:
+            play = rng.choice(plays) if rng.random() < a.explore else ranked[0]
+            board = apply_play(board, play)
         board = swap(board)
     eng.close()
     print("%d non-forced checker decisions, judged by gnubg 2-ply (seed %d, %.0f s, engine %.1f ms/decision)"
