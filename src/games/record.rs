@@ -151,6 +151,10 @@ pub struct GameRecord {
     /// The match seed the referee rolled this game's chance outcomes from,
     /// when the game had any (the game number is the other input).
     pub seed: Option<u64>,
+    /// Per engine of the match, the points it won in the earlier games of
+    /// the record file (a money session's running score, as `.mat` files
+    /// show it before each game); empty when not kept.
+    pub session_points: Vec<u32>,
 }
 
 impl GameRecord {

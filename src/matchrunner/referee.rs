@@ -193,6 +193,7 @@ fn new_record(cfg: &MatchConfig, pairing: &Pairing, specs: &[&EngineSpec]) -> Ga
         date: today(),
         event: cfg.event.clone(),
         seed: None,
+        session_points: Vec::new(),
     }
 }
 

@@ -269,6 +269,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     let (done_tx, done_rx) = unbounded::<(Pairing, Vec<GameRecord>, GameResult)>();
     let mut tally = Tally::default();
     let mut points = PointsTally::default();
+    let mut session: Vec<u32> = vec![0; cfg.engines.len()];
     // What failed the match: no thread to play on, or the first record
     // write error (then no new games start: results not recorded are lost).
     let mut failure: Option<String> = None;
@@ -345,7 +346,19 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 tally.games()
             );
             let _ = std::io::stdout().flush();
-            let text: String = recs.iter().map(|r| game.write_record(r)).collect();
+            // A money session's running score, per engine, for records
+            // that show it (.mat).
+            let mut text = String::new();
+            for mut r in recs {
+                r.session_points = session.clone();
+                for (seat, &engine) in r.seat_engines.iter().enumerate() {
+                    let won = r.result.points_of(seat).max(0).unsigned_abs();
+                    if let Some(s) = session.get_mut(engine) {
+                        *s += won;
+                    }
+                }
+                text.push_str(&game.write_record(&r));
+            }
             if let (Some(f), None) = (pgn.as_mut(), &failure)
                 && let Err(e) = f.write_all(text.as_bytes())
             {

@@ -95,7 +95,12 @@ impl RecordFormat for Backgammon {
             String::new()
         };
         out.push_str(&format!(" Game {}\n", rec.number));
+        // A match's score is in the position; a money session's is the
+        // runner's running total.
         let score = |k: usize| {
+            if pos.info.length == 0 {
+                return rec.session_points.get(k).copied().unwrap_or(0);
+            }
             let seat = seat_of(rec, k);
             pos.info.score.get(seat).copied().unwrap_or(0)
         };

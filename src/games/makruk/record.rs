@@ -124,6 +124,7 @@ mod tests {
             date: "2025.01.01".into(),
             event: "test".into(),
             seed: None,
+            session_points: Vec::new(),
         }
     }
 
