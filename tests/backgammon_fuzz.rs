@@ -1,0 +1,279 @@
+//! Backgammon's two routes under random input: a seeded stream of valid,
+//! mutated and garbage lines over UBGI and over UCI (`UCI_Variant
+//! backgammon`), through the real binary. After every line `isready` must
+//! be answered; a line gets at most one error line; every `go` the daemon
+//! accepts gets exactly one final answer (`bestmove`, `bestcube`,
+//! `bestturn`); a bad line leaves the position as it was (`d` over UCI,
+//! the answer to the same `go` over UBGI); and `quit` ends the process.
+//!
+//! `TABULA_BG_FUZZ_LINES=N` sets the lines per route (default 400),
+//! `TABULA_BG_FUZZ_SEED=S` the seed, `TABULA_BG_FUZZ_VERBOSE=1` prints every
+//! line with what it got.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+struct Daemon {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Daemon {
+    fn start() -> Daemon {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tabula");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Daemon {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("daemon alive");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first that `done` accepts.
+    fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            match self.lines.recv_timeout(WAIT) {
+                Ok(l) => {
+                    let end = done(&l);
+                    got.push(l);
+                    if end {
+                        return got;
+                    }
+                }
+                Err(_) => panic!("no {what} in {WAIT:?}; got {got:?}"),
+            }
+        }
+    }
+
+    /// Sends `line`, then `isready`; the lines printed before `readyok`.
+    fn line(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut got = self.until("readyok", |l| l == "readyok");
+        got.pop();
+        got
+    }
+}
+
+fn is_answer(l: &str) -> bool {
+    ["bestmove ", "bestcube ", "bestturn "]
+        .iter()
+        .any(|w| l.starts_with(w))
+}
+
+fn is_error(l: &str) -> bool {
+    l.starts_with("error ") || l.starts_with("info string error")
+}
+
+const IDS: &[&str] = &[
+    "4HPwATDgc/ABMA",
+    "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+    "4HPwATDgc/ABMA:cIkFAAAAAAAA",
+    "4HPwATDgc/ABMA:cBEAAAAAAAAA",
+    "sGfwATDgc/ABMA:QYkqASAAIAAA",
+    "trsHAIBtdwcAAA:8AngAGAAKAAA",
+    "AAD8/wHcAAAAAA",
+];
+const XGIDS: &[&str] = &[
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+    "XGID=------E-D---cE-----bbbbbbA:0:0:1:42:0:0:0:0:10",
+    "XGID=--A-B--o------------------:0:0:1:65:0:0:0:0:10",
+    "XGID=-b----E-C---eE---c-e----B-:1:1:-1:D:0:0:0:0:10",
+];
+/// Lines of both routes (not a handshake word: it would switch dialects).
+const JUNK: &[&str] = &[
+    "", " ", "\t", "position", "go sideways", "dice", "dice 0 0", "dice 9 9", "set",
+    "set engine.ply", "set engine.ply 0", "set engine.ply x", "get nothing",
+    "\u{0}\u{1}", "ÿÿÿ", "bestmove 8/5 6/5", "position gnubgid", "position xgid XGID=",
+    "setoption name engine.ply value 4", "keys now", "stop", "newgame",
+];
+
+/// A valid or damaged piece of text.
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    match rng.below(6) {
+        0 if !chars.is_empty() => {
+            let k = rng.below(chars.len());
+            chars.truncate(k);
+        }
+        1 if !chars.is_empty() => {
+            let k = rng.below(chars.len());
+            chars[k] = *['A', '/', ':', '-', '9', 'z', '*'].get(rng.below(7)).unwrap_or(&'x');
+        }
+        2 => chars.push(':'),
+        _ => {}
+    }
+    chars.into_iter().collect()
+}
+
+fn ubgi_line(rng: &mut Rng) -> String {
+    match rng.below(10) {
+        0 | 1 => format!("position gnubgid {}", damaged(rng, IDS)),
+        2 => format!("position xgid {}", damaged(rng, XGIDS)),
+        3 | 4 => format!("dice {} {}", rng.below(8), rng.below(8)),
+        5 | 6 => format!("go {}", rng.pick(&["chequer", "cube", "turn", "", "fast"])),
+        7 => format!(
+            "set {} {}",
+            rng.pick(&["engine.ply", "game.variant", "game.jacoby", "engine.hash", "x"]),
+            rng.pick(&["1", "2", "3", "0", "tavla", "backgammon", "true", "maybe", "16"])
+        ),
+        8 => rng.pick(&["ubgi", "ubgi extra", "keys", "get engine.ply"]).to_string(),
+        _ => rng.pick(JUNK).to_string(),
+    }
+}
+
+/// One of `items`, perhaps damaged.
+fn damaged(rng: &mut Rng, items: &[&str]) -> String {
+    let text = rng.pick(items);
+    mutate(rng, text)
+}
+
+const TOKENS: &[&str] = &[
+    "31:8/5,6/5", "31", "64", "64:24/18,13/9", "double", "take", "drop", "nodouble", "roll",
+    "52:pass", "71:8/1", "31:8/5", "13:6/5,8/5", "66:24/18(2),13/7(2)", "43:bar/22*,13/9",
+];
+
+fn uci_line(rng: &mut Rng) -> String {
+    match rng.below(8) {
+        0..=2 => {
+            let n = rng.below(5);
+            let moves: Vec<&str> = (0..n).map(|_| rng.pick(TOKENS)).collect();
+            let base = match rng.below(3) {
+                0 => "startpos".to_string(),
+                1 => format!("gnubgid {}", damaged(rng, IDS)),
+                _ => format!("xgid {}", damaged(rng, XGIDS)),
+            };
+            if moves.is_empty() {
+                format!("position {base}")
+            } else {
+                format!("position {base} moves {}", moves.join(" "))
+            }
+        }
+        3 | 4 => format!("go depth {}", rng.below(4)),
+        5 => format!(
+            "setoption name {} value {}",
+            rng.pick(&["Ply", "Rules", "Jacoby", "Hash"]),
+            rng.pick(&["1", "3", "9", "tavla", "backgammon", "true", "x"])
+        ),
+        _ => rng.pick(JUNK).to_string(),
+    }
+}
+
+fn lines_per_route() -> usize {
+    std::env::var("TABULA_BG_FUZZ_LINES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400)
+}
+
+fn seed() -> u64 {
+    std::env::var("TABULA_BG_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x00b9_f022_1234_5678)
+}
+
+/// Plays one route: `setup`, then random lines from `make`.
+fn run(route: &str, setup: &[&str], make: fn(&mut Rng) -> String, uci: bool) {
+    let mut rng = Rng(seed() | 1);
+    let mut d = Daemon::start();
+    for s in setup {
+        d.send(s);
+    }
+    d.send("isready");
+    d.until("readyok", |l| l == "readyok");
+    let mut answered = 0;
+    for _ in 0..lines_per_route() {
+        let line = make(&mut rng);
+        let before = if uci { d.line("d") } else { Vec::new() };
+        let is_go = line.starts_with("go") && !line.contains("perft");
+        let mut got = d.line(&line);
+        // An accepted `go` owes exactly one answer (it may come after
+        // `readyok`).
+        if is_go && !got.iter().any(|l| is_error(l)) {
+            // UCI ignores unknown `go` words: without a limit the search
+            // is infinite and answers at `stop`.
+            if uci && !line.contains("depth") {
+                d.send("stop");
+            }
+            if !got.iter().any(|l| is_answer(l)) {
+                got.extend(d.until(&format!("answer to {line:?} (got {got:?})"), is_answer));
+            }
+            answered += 1;
+            assert_eq!(
+                got.iter().filter(|l| is_answer(l)).count(),
+                1,
+                "{route}: '{line}' -> {got:?}"
+            );
+        }
+        if std::env::var("TABULA_BG_FUZZ_VERBOSE").is_ok() { eprintln!("{line:?} -> {got:?}"); }
+        let errors = got.iter().filter(|l| is_error(l)).count();
+        assert!(errors <= 1, "{route}: '{line}' -> {got:?}");
+        if errors == 1 && uci && line.starts_with("position") {
+            assert_eq!(d.line("d"), before, "{route}: '{line}' changed the position");
+        }
+    }
+    assert!(answered > 10, "{route}: only {answered} searches");
+    d.send("quit");
+    let status = d.child.wait().expect("exit");
+    assert!(status.success(), "{route}: {status}");
+}
+
+#[test]
+fn ubgi_survives_random_lines() {
+    run("ubgi", &["ubgi"], ubgi_line, false);
+}
+
+#[test]
+fn uci_backgammon_survives_random_lines() {
+    run(
+        "uci backgammon",
+        &["uci", "setoption name UCI_Variant value backgammon"],
+        uci_line,
+        true,
+    );
+}
