@@ -6,8 +6,9 @@
 //! Writes `contact.bin` and `race.bin` into the directory (the files the
 //! build embeds). Options after the two paths: `hidden=N` (contact net,
 //! default 96), `race-hidden=N` (default 48), `epochs=N` (default 30),
-//! `rate=R` (default 0.1), `seed=S` (default 1). 5% of the positions are
-//! held out and their loss is printed.
+//! `rate=R` (default 0.1), `seed=S` (default 1), `only=contact|race` (train
+//! one of the two). 5% of the positions are held out and their loss is
+//! printed.
 
 use std::time::Instant;
 use tabula::games::backgammon::eval::Kind;
@@ -16,7 +17,9 @@ use tabula::games::backgammon::eval::train::{TrainConfig, loss, read_samples, tr
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [data, out, options @ ..] = &args[..] else {
-        eprintln!("usage: bg_train <teacher file> <output dir> [hidden=N race-hidden=N epochs=N rate=R seed=S]");
+        eprintln!(
+            "usage: bg_train <teacher file> <output dir> [hidden=N race-hidden=N epochs=N rate=R seed=S only=contact|race]"
+        );
         std::process::exit(2);
     };
     let option = |name: &str, default: f64| -> f64 {
@@ -34,10 +37,14 @@ fn main() {
             std::process::exit(1);
         }
     };
+    let only = options.iter().filter_map(|o| o.strip_prefix("only=")).next_back();
     for (kind, file, hidden) in [
         (Kind::Contact, "contact.bin", option("hidden", 96.0)),
         (Kind::Race, "race.bin", option("race-hidden", 48.0)),
     ] {
+        if only.is_some_and(|o| o != file.trim_end_matches(".bin")) {
+            continue;
+        }
         let started = Instant::now();
         let (samples, bad) = read_samples(&text, kind);
         // Every twentieth position is held out.
