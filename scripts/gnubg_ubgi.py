@@ -6,9 +6,11 @@ that `tabula match --game backgammon` can play against it. Uses the PyPI
 Supported: ubgi, isready, newgame, set/setoption engine.ply (1 = gnubg
 0-ply, 2 = 1-ply, 3 = 2-ply; default 1), position gnubgid
 <PositionID>[:<MatchID>], dice, go chequer|cube|turn, quit. Cube
-decisions come from gnubg's cubeful evaluation (money games: double when
-the cubeful equity after double/take beats no double and the opponent
-would take; take when the cubeful equity after taking beats -1).
+decisions are a stand-in (the module cannot analyse cube actions): never
+double; take a double when the doubler's cubeless equity is below 0.5 (a
+dead cube). Use it for checker-play matches (fixtures/openings/
+backgammon-cubeless.txt); scripts/bg-cube-error.py judges cube decisions
+with the gnubg program instead.
 """
 import sys
 
@@ -100,9 +102,11 @@ def main():
             if role == "cube":
                 ec = gnubg.eval_context(1, max(ply - 1, 0), 1, 1, 0.0)
                 eq = gnubg.evaluate(board, ci, ec)[5]
-                # Without gnubg's cube-action call in the module: take
-                # when the game is worth more than dropping, never double.
-                out("bestcube %s" % (("take" if -eq < 1.0 else "drop") if doubled else "nodouble"))
+                # The module has no cube action (its hint says "not yet
+                # implemented"): never double; with a double offered the
+                # board is the doubler's, so taking a dead cube (-2 x its
+                # cubeless equity) beats dropping (-1) when that is < 0.5.
+                out("bestcube %s" % (("take" if eq < 0.5 else "drop") if doubled else "nodouble"))
                 continue
             if dice is None:
                 out("error bad_state missing dice")
