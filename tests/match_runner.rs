@@ -854,3 +854,22 @@ fn backgammon_matches_to_points() {
         "--match-length must be 1..64",
     );
 }
+
+/// A game option given to every engine is the referee's rule too: a Tavla
+/// match has no cube and no triple win.
+#[test]
+fn backgammon_tavla_matches_are_refereed_as_tavla() {
+    let mat = temp("tavla.mat");
+    let out = tabula(&[
+        "--game", "backgammon", "--option", "game.variant=tavla", "--engine", "tabula",
+        "--engine", "tabula", "--depth", "1", "--games", "4", "--pgnout",
+        mat.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(!stdout.contains("backgammon}"), "{stdout}");
+    assert!(stdout.contains("Terminations: normal 4"), "{stdout}");
+    let record = std::fs::read_to_string(&mat).unwrap();
+    assert!(!record.contains("Doubles"), "{record}");
+    assert!(!record.contains("Wins 3 points"), "{record}");
+}

@@ -149,6 +149,27 @@ pub fn settle_komi<G: MatchRules>(cfg: &MatchConfig) -> Result<Option<i32>, Stri
     }
 }
 
+/// The options every engine is given with the same value that are also
+/// options of the game's rules (backgammon's `Rules=tavla`) set the
+/// referee's rules too; the others (`Hash`, ...) are the engines' alone.
+pub fn apply_shared_options<G: MatchRules>(game: &mut G, cfg: &MatchConfig) {
+    let Some((first, others)) = cfg.engines.split_first() else {
+        return;
+    };
+    for (name, value) in &first.options {
+        let shared = others.iter().all(|e| {
+            e.options
+                .iter()
+                .rev()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .is_some_and(|(_, v)| v == value)
+        });
+        if shared {
+            let _ = game.set_option(name, value);
+        }
+    }
+}
+
 /// One engine per player: the game's rules say how many.
 pub fn check_seats<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     let players = G::new().start_position().players();
@@ -215,6 +236,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
+    apply_shared_options(&mut game, cfg);
     if let Some(length) = cfg.match_length
         && game.match_start(length, [0, 0], false).is_none()
     {
@@ -284,6 +306,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 .spawn_scoped(s, move || {
                     let mut g = G::new();
                     let _ = g.configure(cfg.size, half_komi);
+                    apply_shared_options(&mut g, cfg);
                     while let Some(p) = take_game() {
                         let (recs, result) =
                             play_unit(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);

@@ -77,7 +77,14 @@ impl Game for Backgammon {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
-        let n = name.trim();
+        // UBGI's key names are accepted too (a match referee is given the
+        // options of UBGI engines).
+        let n = match name.trim() {
+            "game.variant" => OPTION_RULES,
+            "game.jacoby" => OPTION_JACOBY,
+            "engine.ply" => OPTION_PLY,
+            other => other,
+        };
         if n.eq_ignore_ascii_case(OPTION_RULES) {
             self.rules = RuleSet::parse(&value.trim().to_ascii_lowercase()).ok_or_else(|| {
                 GameError::Parse(format!(
