@@ -214,40 +214,8 @@ pub fn rolls() -> impl Iterator<Item = (u8, u8, u64)> {
 
 /// Leaves `depth` plies below `board` (the mover about to roll): over the 21
 /// rolls, or the 36 with `weighted`, of the distinct plays; a roll without
-/// a play is one child, the pass.
+/// a play is one child, the pass. (Several calls share their work through
+/// one [`super::perft::Perft`].)
 pub fn perft(board: &Board, depth: u32, weighted: bool) -> u64 {
-    let mut scratch: Vec<PlayScratch> = vec![PlayScratch::default(); depth as usize + 1];
-    perft_with(board, depth, weighted, &mut scratch)
-}
-
-/// [`perft`] with one scratch buffer per remaining depth.
-fn perft_with(board: &Board, depth: u32, weighted: bool, scratch: &mut [PlayScratch]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some((mine, deeper)) = scratch.split_first_mut() else {
-        return 0;
-    };
-    let mut total = 0;
-    for (a, b, w) in rolls() {
-        let w = if weighted { w } else { 1 };
-        board.plays_into(a, b, mine);
-        let leaves = if mine.plays.is_empty() {
-            perft_with(&board.flipped(), depth - 1, weighted, deeper)
-        } else if depth == 1 {
-            mine.plays.len() as u64
-        } else {
-            // The children are taken out, so deeper plies reuse their own
-            // buffers while these are walked.
-            let children = std::mem::take(&mut mine.plays);
-            let n = children
-                .iter()
-                .map(|(p, _)| perft_with(&p.flipped(), depth - 1, weighted, deeper))
-                .sum();
-            mine.plays = children;
-            n
-        };
-        total += w * leaves;
-    }
-    total
+    super::perft::Perft::default().leaves(board, depth, weighted)
 }

@@ -196,14 +196,15 @@ impl GamePosition for BgPosition {
     /// roll over the 21 rolls, from a rolled position over its plays.
     fn perft(&mut self, depth: u32) -> u64 {
         let board = *self.board();
+        let mut perft = super::perft::Perft::default();
         match self.phase() {
             _ if depth == 0 => 1,
             Phase::Rolled(..) => self
                 .plays()
                 .iter()
-                .map(|p| super::board::perft(&p.apply(&board).flipped(), depth - 1, false))
+                .map(|p| perft.leaves(&p.apply(&board).flipped(), depth - 1, false))
                 .sum(),
-            _ => super::board::perft(&board, depth, false),
+            _ => perft.leaves(&board, depth, false),
         }
     }
 
@@ -224,6 +225,8 @@ impl GamePosition for BgPosition {
                 })
                 .collect(),
         };
+        // One perft for all children: positions they share are counted once.
+        let mut perft = super::perft::Perft::default();
         turns
             .into_iter()
             .map(|mv| {
@@ -231,7 +234,7 @@ impl GamePosition for BgPosition {
                     BgMove::Play(p) | BgMove::Turn(_, _, p) => p,
                     _ => Default::default(),
                 };
-                let leaves = super::board::perft(&play.apply(&board).flipped(), depth - 1, false);
+                let leaves = perft.leaves(&play.apply(&board).flipped(), depth - 1, false);
                 (self.format_move(mv, notation_for_divide(notation)), leaves)
             })
             .collect()

@@ -12,6 +12,7 @@ pub mod game;
 pub mod ids;
 pub mod match_id;
 pub mod met;
+pub mod perft;
 pub mod notation;
 pub mod play;
 pub mod position;
