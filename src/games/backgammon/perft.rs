@@ -69,7 +69,7 @@ const SLOTS: usize = 1 << 14;
 
 pub struct PlayCounter {
     /// `zobrist[side][point][count]`: side 0 the mover, 1 the other.
-    zobrist: Vec<u64>,
+    zobrist: Box<[u64; ZOBRIST]>,
     keys: Vec<u64>,
     stamps: Vec<u32>,
     stamp: u32,
@@ -84,6 +84,9 @@ pub struct PlayCounter {
 /// Positions remembered by [`PlayCounter::leaves`] (bounded memory).
 const MEMO_LIMIT: usize = 1 << 22;
 
+/// Keys: 2 sides × 26 points × 16 counts.
+const ZOBRIST: usize = 2 * 26 * 16;
+
 fn z_index(side: usize, point: usize, count: u8) -> usize {
     (side * 26 + point) * 16 + usize::from(count.min(15))
 }
@@ -91,16 +94,17 @@ fn z_index(side: usize, point: usize, count: u8) -> usize {
 impl Default for PlayCounter {
     fn default() -> Self {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let zobrist = (0..2 * 26 * 16)
-            .map(|_| {
+        let mut zobrist = Box::new([0u64; ZOBRIST]);
+        for slot in zobrist.iter_mut() {
+            *slot = {
                 // splitmix64
                 state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
                 let mut z = state;
                 z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
                 z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
                 z ^ (z >> 31)
-            })
-            .collect();
+            };
+        }
         PlayCounter {
             zobrist,
             keys: vec![0; SLOTS],
@@ -168,10 +172,11 @@ impl PlayCounter {
         if let Some(&n) = self.memo.get(&key) {
             return n;
         }
+        let start = self.key_of(board);
         let n = rolls()
             .map(|(a, b, w)| {
                 let w = if weighted { w } else { 1 };
-                w * self.count(board, a, b).max(1)
+                w * self.count_from(board, start, a, b).max(1)
             })
             .sum();
         if self.memo.len() < MEMO_LIMIT {
@@ -183,9 +188,14 @@ impl PlayCounter {
     /// The number of distinct plays of `d1`-`d2` (0 when the roll cannot
     /// be played), the same as `board.plays(d1, d2).len()`.
     pub fn count(&mut self, board: &Board, d1: u8, d2: u8) -> u64 {
+        let key = self.key_of(board);
+        self.count_from(board, key, d1, d2)
+    }
+
+    /// [`PlayCounter::count`] with the board's key already known.
+    fn count_from(&mut self, board: &Board, key: u64, d1: u8, d2: u8) -> u64 {
         let (a, b) = (usize::from(d1), usize::from(d2));
         let mut work = *board;
-        let key = self.key_of(board);
         self.most = 0;
         self.empty_set();
         if a == b {
