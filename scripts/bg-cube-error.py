@@ -22,6 +22,7 @@ import time
 import gnubg
 
 from bgplays import apply_play, legal_plays
+from ubgi_client import Engine
 
 # Match IDs: money, cube 1 centred, gnubg's player 1 (tabula's bottom) on
 # roll, not rolled; and the same with player 1 having doubled.
@@ -31,19 +32,6 @@ DOUBLED = "cBEAAAAAAAAA"
 
 def swap(board):
     return (board[1], board[0])
-
-
-def ask(eng, pid, mid):
-    eng.stdin.write("position gnubgid %s:%s\ngo cube\n" % (pid, mid))
-    eng.stdin.flush()
-    while True:
-        line = eng.stdout.readline()
-        if not line:
-            raise RuntimeError("engine exited")
-        if line.startswith("bestcube"):
-            return line.split()[1]
-        if line.startswith("error"):
-            raise RuntimeError(line.strip())
 
 
 def gnubg_cube(pids):
@@ -95,10 +83,7 @@ def main():
             board = apply_play(board, play)
         board = swap(board)
     judged = gnubg_cube(pids)
-    eng = subprocess.Popen(a.engine, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           text=True, bufsize=1)
-    eng.stdin.write("ubgi\n")
-    eng.stdin.flush()
+    eng = Engine(a.engine)
     n = 0
     lost = {"double": 0.0, "take": 0.0}
     blunders = {"double": 0, "take": 0}
@@ -107,19 +92,18 @@ def main():
             continue
         nd, dt, dp = j
         best_double = max(nd, min(dt, dp))
-        chose = ask(eng, pid, TO_ROLL)
+        chose = eng.cube("%s:%s" % (pid, TO_ROLL))
         got = min(dt, dp) if chose == "double" else nd
         err = best_double - got
         # The taker's view: taking is worth -DT, dropping -1.
         best_take = max(-dt, -dp)
-        answer = ask(eng, pid, DOUBLED)
+        answer = eng.cube("%s:%s" % (pid, DOUBLED))
         err_take = best_take - (-dt if answer == "take" else -dp)
         for kind, e in (("double", err), ("take", err_take)):
             lost[kind] += e
             blunders[kind] += e > 0.080
         n += 1
-    eng.stdin.write("quit\n")
-    eng.stdin.flush()
+    eng.close()
     print("%d positions, %d cube decisions judged by gnubg 2-ply cube analysis (seed %d, %.0f s)"
           % (n, 2 * n, a.seed, time.time() - t0))
     for kind in ("double", "take"):

@@ -14,52 +14,17 @@ oracle notes measured gnubg 0-ply at 2.7 and wildbg at 6.2 on their set.
 """
 import argparse
 import random
-import subprocess
 import sys
 import time
 
 import gnubg
 
 from bgplays import apply_play, legal_plays
+from ubgi_client import Engine
 
 
 def swap(board):
     return (board[1], board[0])
-
-
-class Engine:
-    def __init__(self, command, ply):
-        self.p = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("ubgi")
-        self.wait("ubgiok")
-        if ply:
-            self.send("set engine.ply %d" % ply)
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, word):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            if line.split()[:1] == [word] or line.startswith(word):
-                return line.strip()
-
-    def play(self, pid, dice):
-        self.send("position gnubgid %s" % pid)
-        self.send("dice %d %d" % dice)
-        self.send("go chequer")
-        line = self.wait("bestmove")
-        return line[len("bestmove"):].strip()
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
 
 
 def main():

@@ -10,92 +10,43 @@
 //! `TABULA_BG_FUZZ_SEED=S` the seed, `TABULA_BG_FUZZ_VERBOSE=1` prints every
 //! line with what it got.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod common;
+
+use common::daemon::Daemon;
+use common::rng::Rng;
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
+/// Lines up to and including the first that `done` accepts.
+fn until(d: &mut Daemon, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut got = Vec::new();
+    loop {
+        match d.next_line(WAIT) {
+            Ok(l) => {
+                let end = done(&l);
+                got.push(l);
+                if end {
+                    return got;
+                }
+            }
+            Err(e) => panic!("no {what}: {e}; got {got:?}\n{}", d.transcript()),
+        }
     }
 }
 
-struct Daemon {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+fn send(d: &mut Daemon, line: &str) {
+    d.send(line)
+        .unwrap_or_else(|e| panic!("{e}\n{}", d.transcript()));
 }
 
-impl Daemon {
-    fn start() -> Daemon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tabula");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Daemon {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("daemon alive");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including the first that `done` accepts.
-    fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            match self.lines.recv_timeout(WAIT) {
-                Ok(l) => {
-                    let end = done(&l);
-                    got.push(l);
-                    if end {
-                        return got;
-                    }
-                }
-                Err(_) => panic!("no {what} in {WAIT:?}; got {got:?}"),
-            }
-        }
-    }
-
-    /// Sends `line`, then `isready`; the lines printed before `readyok`.
-    fn line(&mut self, line: &str) -> Vec<String> {
-        self.send(line);
-        self.send("isready");
-        let mut got = self.until("readyok", |l| l == "readyok");
-        got.pop();
-        got
-    }
+/// Sends `line`, then `isready`; the lines printed before `readyok`.
+fn ask(d: &mut Daemon, line: &str) -> Vec<String> {
+    send(d, line);
+    send(d, "isready");
+    let mut got = until(d, "readyok", |l| l == "readyok");
+    got.pop();
+    got
 }
 
 fn is_answer(l: &str) -> bool {
@@ -126,10 +77,28 @@ const XGIDS: &[&str] = &[
 ];
 /// Lines of both routes (not a handshake word: it would switch dialects).
 const JUNK: &[&str] = &[
-    "", " ", "\t", "position", "go sideways", "dice", "dice 0 0", "dice 9 9", "set",
-    "set engine.ply", "set engine.ply 0", "set engine.ply x", "get nothing",
-    "\u{0}\u{1}", "ÿÿÿ", "bestmove 8/5 6/5", "position gnubgid", "position xgid XGID=",
-    "setoption name engine.ply value 4", "keys now", "stop", "newgame",
+    "",
+    " ",
+    "\t",
+    "position",
+    "go sideways",
+    "dice",
+    "dice 0 0",
+    "dice 9 9",
+    "set",
+    "set engine.ply",
+    "set engine.ply 0",
+    "set engine.ply x",
+    "get nothing",
+    "\u{0}\u{1}",
+    "ÿÿÿ",
+    "bestmove 8/5 6/5",
+    "position gnubgid",
+    "position xgid XGID=",
+    "setoption name engine.ply value 4",
+    "keys now",
+    "stop",
+    "newgame",
 ];
 
 /// A valid or damaged piece of text.
@@ -142,7 +111,9 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
         }
         1 if !chars.is_empty() => {
             let k = rng.below(chars.len());
-            chars[k] = *['A', '/', ':', '-', '9', 'z', '*'].get(rng.below(7)).unwrap_or(&'x');
+            chars[k] = *['A', '/', ':', '-', '9', 'z', '*']
+                .get(rng.below(7))
+                .unwrap_or(&'x');
         }
         2 => chars.push(':'),
         _ => {}
@@ -155,33 +126,64 @@ fn ubgi_line(rng: &mut Rng) -> String {
         0 | 1 => format!("position gnubgid {}", damaged(rng, IDS)),
         2 => format!("position xgid {}", damaged(rng, XGIDS)),
         3 | 4 => format!("dice {} {}", rng.below(8), rng.below(8)),
-        5 | 6 => format!("go {}", rng.pick(&["chequer", "cube", "turn", "", "fast"])),
+        5 | 6 => format!("go {}", *rng.pick(&["chequer", "cube", "turn", "", "fast"])),
         7 => format!(
             "set {} {}",
-            rng.pick(&["engine.ply", "game.variant", "game.jacoby", "engine.hash", "x"]),
-            rng.pick(&["1", "2", "3", "0", "tavla", "backgammon", "true", "maybe", "16"])
+            *rng.pick(&[
+                "engine.ply",
+                "game.variant",
+                "game.jacoby",
+                "engine.hash",
+                "x"
+            ]),
+            *rng.pick(&[
+                "1",
+                "2",
+                "3",
+                "0",
+                "tavla",
+                "backgammon",
+                "true",
+                "maybe",
+                "16"
+            ])
         ),
-        8 => rng.pick(&["ubgi", "ubgi extra", "keys", "get engine.ply"]).to_string(),
+        8 => rng
+            .pick(&["ubgi", "ubgi extra", "keys", "get engine.ply"])
+            .to_string(),
         _ => rng.pick(JUNK).to_string(),
     }
 }
 
 /// One of `items`, perhaps damaged.
 fn damaged(rng: &mut Rng, items: &[&str]) -> String {
-    let text = rng.pick(items);
+    let text = *rng.pick(items);
     mutate(rng, text)
 }
 
 const TOKENS: &[&str] = &[
-    "31:8/5,6/5", "31", "64", "64:24/18,13/9", "double", "take", "drop", "nodouble", "roll",
-    "52:pass", "71:8/1", "31:8/5", "13:6/5,8/5", "66:24/18(2),13/7(2)", "43:bar/22*,13/9",
+    "31:8/5,6/5",
+    "31",
+    "64",
+    "64:24/18,13/9",
+    "double",
+    "take",
+    "drop",
+    "nodouble",
+    "roll",
+    "52:pass",
+    "71:8/1",
+    "31:8/5",
+    "13:6/5,8/5",
+    "66:24/18(2),13/7(2)",
+    "43:bar/22*,13/9",
 ];
 
 fn uci_line(rng: &mut Rng) -> String {
     match rng.below(8) {
         0..=2 => {
             let n = rng.below(5);
-            let moves: Vec<&str> = (0..n).map(|_| rng.pick(TOKENS)).collect();
+            let moves: Vec<&str> = (0..n).map(|_| *rng.pick(TOKENS)).collect();
             let base = match rng.below(3) {
                 0 => "startpos".to_string(),
                 1 => format!("gnubgid {}", damaged(rng, IDS)),
@@ -196,8 +198,8 @@ fn uci_line(rng: &mut Rng) -> String {
         3 | 4 => format!("go depth {}", rng.below(4)),
         5 => format!(
             "setoption name {} value {}",
-            rng.pick(&["Ply", "Rules", "Jacoby", "Hash"]),
-            rng.pick(&["1", "3", "9", "tavla", "backgammon", "true", "x"])
+            *rng.pick(&["Ply", "Rules", "Jacoby", "Hash"]),
+            *rng.pick(&["1", "3", "9", "tavla", "backgammon", "true", "x"])
         ),
         _ => rng.pick(JUNK).to_string(),
     }
@@ -219,29 +221,30 @@ fn seed() -> u64 {
 
 /// Plays one route: `setup`, then random lines from `make`.
 fn run(route: &str, setup: &[&str], make: fn(&mut Rng) -> String, uci: bool) {
-    let mut rng = Rng(seed() | 1);
+    let mut rng = Rng::new(seed());
     let mut d = Daemon::start();
     for s in setup {
-        d.send(s);
+        send(&mut d, s);
     }
-    d.send("isready");
-    d.until("readyok", |l| l == "readyok");
+    send(&mut d, "isready");
+    until(&mut d, "readyok", |l| l == "readyok");
     let mut answered = 0;
     for _ in 0..lines_per_route() {
         let line = make(&mut rng);
-        let before = if uci { d.line("d") } else { Vec::new() };
+        let before = if uci { ask(&mut d, "d") } else { Vec::new() };
         let is_go = line.starts_with("go") && !line.contains("perft");
-        let mut got = d.line(&line);
+        let mut got = ask(&mut d, &line);
         // An accepted `go` owes exactly one answer (it may come after
         // `readyok`).
         if is_go && !got.iter().any(|l| is_error(l)) {
             // UCI ignores unknown `go` words: without a limit the search
             // is infinite and answers at `stop`.
             if uci && !line.contains("depth") {
-                d.send("stop");
+                send(&mut d, "stop");
             }
             if !got.iter().any(|l| is_answer(l)) {
-                got.extend(d.until(&format!("answer to {line:?} (got {got:?})"), is_answer));
+                let what = format!("answer to {line:?} (got {got:?})");
+                got.extend(until(&mut d, &what, is_answer));
             }
             answered += 1;
             assert_eq!(
@@ -250,16 +253,22 @@ fn run(route: &str, setup: &[&str], make: fn(&mut Rng) -> String, uci: bool) {
                 "{route}: '{line}' -> {got:?}"
             );
         }
-        if std::env::var("TABULA_BG_FUZZ_VERBOSE").is_ok() { eprintln!("{line:?} -> {got:?}"); }
+        if std::env::var("TABULA_BG_FUZZ_VERBOSE").is_ok() {
+            eprintln!("{line:?} -> {got:?}");
+        }
         let errors = got.iter().filter(|l| is_error(l)).count();
         assert!(errors <= 1, "{route}: '{line}' -> {got:?}");
         if errors == 1 && uci && line.starts_with("position") {
-            assert_eq!(d.line("d"), before, "{route}: '{line}' changed the position");
+            assert_eq!(
+                ask(&mut d, "d"),
+                before,
+                "{route}: '{line}' changed the position"
+            );
         }
     }
     assert!(answered > 10, "{route}: only {answered} searches");
-    d.send("quit");
-    let status = d.child.wait().expect("exit");
+    send(&mut d, "quit");
+    let status = d.wait_exit(WAIT).unwrap_or_else(|e| panic!("{route}: {e}"));
     assert!(status.success(), "{route}: {status}");
 }
 
