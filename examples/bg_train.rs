@@ -37,7 +37,10 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let only = options.iter().filter_map(|o| o.strip_prefix("only=")).next_back();
+    let only = options
+        .iter()
+        .filter_map(|o| o.strip_prefix("only="))
+        .next_back();
     for (kind, file, hidden) in [
         (Kind::Contact, "contact.bin", option("hidden", 96.0)),
         (Kind::Race, "race.bin", option("race-hidden", 48.0)),
@@ -48,11 +51,17 @@ fn main() {
         let started = Instant::now();
         let (samples, bad) = read_samples(&text, kind);
         // Every twentieth position is held out.
-        let (held, used): (Vec<_>, Vec<_>) =
-            samples.into_iter().enumerate().partition(|(k, _)| k % 20 == 0);
+        let (held, used): (Vec<_>, Vec<_>) = samples
+            .into_iter()
+            .enumerate()
+            .partition(|(k, _)| k % 20 == 0);
         let held: Vec<_> = held.into_iter().map(|(_, s)| s).collect();
         let used: Vec<_> = used.into_iter().map(|(_, s)| s).collect();
-        println!("{kind:?}: {} positions for training, {} held out, {bad} unreadable lines", used.len(), held.len());
+        println!(
+            "{kind:?}: {} positions for training, {} held out, {bad} unreadable lines",
+            used.len(),
+            held.len()
+        );
         let cfg = TrainConfig {
             hidden: hidden as usize,
             epochs: option("epochs", 30.0) as usize,

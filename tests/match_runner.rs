@@ -799,9 +799,26 @@ fn huge_numbers_never_panic() {
 fn backgammon_money_games_over_ubgi_and_uci() {
     let mat = temp("bg.mat");
     let out = tabula(&[
-        "--game", "backgammon", "--engine", "tabula", "--name", "U", "--engine", "tabula",
-        "--proto", "uci", "--name", "C", "--depth", "1", "--games", "2", "--seed", "3",
-        "--pgnout", mat.to_str().unwrap(),
+        "--game",
+        "backgammon",
+        "--engine",
+        "tabula",
+        "--name",
+        "U",
+        "--engine",
+        "tabula",
+        "--proto",
+        "uci",
+        "--name",
+        "C",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--pgnout",
+        mat.to_str().unwrap(),
     ]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
@@ -828,8 +845,21 @@ fn backgammon_money_games_over_ubgi_and_uci() {
 fn backgammon_matches_to_points() {
     let mat = temp("bgmatch.mat");
     let out = tabula(&[
-        "--game", "backgammon", "--engine", "tabula", "--engine", "tabula", "--proto",
-        "uci", "--depth", "1", "--games", "1", "--match-length", "3", "--pgnout",
+        "--game",
+        "backgammon",
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--proto",
+        "uci",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--match-length",
+        "3",
+        "--pgnout",
         mat.to_str().unwrap(),
     ]);
     let stdout = text(&out.stdout);
@@ -846,11 +876,27 @@ fn backgammon_matches_to_points() {
         .sum();
     assert!(wins >= 3, "{record}");
     usage_error(
-        &["--engine", "tabula", "--engine", "tabula", "--match-length", "3"],
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--match-length",
+            "3",
+        ],
         "not played in matches",
     );
     usage_error(
-        &["--game", "backgammon", "--engine", "tabula", "--engine", "tabula", "--match-length", "0"],
+        &[
+            "--game",
+            "backgammon",
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--match-length",
+            "0",
+        ],
         "--match-length must be 1..64",
     );
 }
@@ -861,8 +907,19 @@ fn backgammon_matches_to_points() {
 fn backgammon_tavla_matches_are_refereed_as_tavla() {
     let mat = temp("tavla.mat");
     let out = tabula(&[
-        "--game", "backgammon", "--option", "game.variant=tavla", "--engine", "tabula",
-        "--engine", "tabula", "--depth", "1", "--games", "4", "--pgnout",
+        "--game",
+        "backgammon",
+        "--option",
+        "game.variant=tavla",
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+        "--pgnout",
         mat.to_str().unwrap(),
     ]);
     let stdout = text(&out.stdout);

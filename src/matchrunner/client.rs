@@ -520,7 +520,10 @@ impl Client {
                     return Ok(BestMove { text, score });
                 }
                 Some("error") if self.dialect == Dialect::Ubgi => {
-                    return Err(ClientError::Protocol(format!("answered '{}'", short(&line))));
+                    return Err(ClientError::Protocol(format!(
+                        "answered '{}'",
+                        short(&line)
+                    )));
                 }
                 Some("bestmove") => {
                     let Some(mv) = t.next() else {

@@ -57,9 +57,7 @@ impl MatchScore {
     /// The match result: the winner first, the loser second.
     pub fn result(&self) -> GameResult {
         let winner = self.winner().unwrap_or(0);
-        let points = (0..2)
-            .map(|s| if s == winner { 1 } else { -1 })
-            .collect();
+        let points = (0..2).map(|s| if s == winner { 1 } else { -1 }).collect();
         GameResult {
             places: (0..2).map(|s| u8::from(s != winner)).collect(),
             points: Some(points),

@@ -379,10 +379,18 @@ impl<G: MatchRules> Table<'_, G> {
         };
         let (position, go) = if dialect.sends_whole_position() {
             let here = self.pos.to_notation_for(MoveNotation::Native);
-            let go = dialect.go_for(self.pos.decision()).map_or(go, str::to_string);
-            (format!("position {} {here}", dialect.position_keyword()), go)
+            let go = dialect
+                .go_for(self.pos.decision())
+                .map_or(go, str::to_string);
+            (
+                format!("position {} {here}", dialect.position_keyword()),
+                go,
+            )
         } else {
-            (dialect.position(self.start_text[seat].as_deref(), &self.sent[seat]), go)
+            (
+                dialect.position(self.start_text[seat].as_deref(), &self.sent[seat]),
+                go,
+            )
         };
         let started = Instant::now();
         let answer = client.think(&position, &go, deadline_after(started, wait_ms));

@@ -3,8 +3,8 @@
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
 use super::engine_setup::{engine_for, native_dialect};
-use super::openings::{self, Opening};
 use super::match_play::play_unit;
+use super::openings::{self, Opening};
 use super::referee::Pairing;
 use super::stats::{PointsTally, Tally};
 use crate::cli::out::outln;
@@ -353,7 +353,8 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 outln!(
                     "Finished match {} ({}): {} wins the {length}-point match in {} games",
                     p.number,
-                    recs.first().map_or(String::new(), |r| r.players.join(" vs ")),
+                    recs.first()
+                        .map_or(String::new(), |r| r.players.join(" vs ")),
                     if won { first_name } else { opponents.as_str() },
                     recs.len()
                 );

@@ -62,11 +62,7 @@ fn dice(i: &str) -> IResult<&str, (char, char)> {
 fn setoption(i: &str) -> IResult<&str, (&str, Option<&str>)> {
     let (i, _) = tuple((space0, tag("name"), space1)).parse(i)?;
     let (i, key) = take_till1(|c: char| c == ' ').parse(i)?;
-    let (i, value) = opt(preceded(
-        tuple((space1, tag("value"), char(' '))),
-        rest,
-    ))
-    .parse(i)?;
+    let (i, value) = opt(preceded(tuple((space1, tag("value"), char(' '))), rest)).parse(i)?;
     Ok((i, (key, value)))
 }
 

@@ -12,8 +12,7 @@
 
 use super::time::TimeManager;
 use super::{
-    Bound, EquityPosition, Job, Score, SearchEvent, SearchInfo, SearchResult,
-    SearchStrategy,
+    Bound, EquityPosition, Job, Score, SearchEvent, SearchInfo, SearchResult, SearchStrategy,
 };
 use crate::rules::{Decision, Turn};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,11 +64,7 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
         let root = job.position.clone();
-        let tm = TimeManager::new(
-            &job.limits,
-            job.settings.move_overhead,
-            root.side_to_move(),
-        );
+        let tm = TimeManager::new(&job.limits, job.settings.move_overhead, root.side_to_move());
         let max_depth = job
             .limits
             .depth

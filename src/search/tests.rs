@@ -1345,9 +1345,8 @@ impl RulesPosition for Coin {
         u64::from(self.stage)
     }
     fn outcome(&self) -> Option<crate::rules::Outcome> {
-        (self.stage == 2).then(|| {
-            crate::rules::Outcome::win(0, crate::rules::EndKind::Finished, "coin")
-        })
+        (self.stage == 2)
+            .then(|| crate::rules::Outcome::win(0, crate::rules::EndKind::Finished, "coin"))
     }
 }
 

@@ -130,7 +130,11 @@ impl Board {
         if most == 1 && a != b {
             // Only one die can be played: the larger one when it can.
             let larger = a.max(b);
-            let larger_played = |p: &Play| p.steps().first().is_some_and(|s| usize::from(s.die) == larger);
+            let larger_played = |p: &Play| {
+                p.steps()
+                    .first()
+                    .is_some_and(|s| usize::from(s.die) == larger)
+            };
             if scratch.plays.iter().any(|(_, p)| larger_played(p)) {
                 scratch.plays.retain(|(_, p)| larger_played(p));
             }

@@ -136,7 +136,13 @@ impl CubeVerdict {
 /// The money cube decision of the player on roll, whose cube `access`
 /// is `Centred` or `Mine`; `jacoby` makes gammons count only once the cube
 /// is turned.
-pub fn money_decision(p: &Probs, access: Access, x: f32, jacoby: bool, triple: bool) -> CubeVerdict {
+pub fn money_decision(
+    p: &Probs,
+    access: Access,
+    x: f32,
+    jacoby: bool,
+    triple: bool,
+) -> CubeVerdict {
     let p = if triple {
         *p
     } else {

@@ -286,7 +286,11 @@ fn diagram(pos: &BgPosition) -> String {
         bottom[0]
     ));
     out.push_str(" 12 11 10  9  8  7    6  5  4  3  2  1\n");
-    let on_roll = if s.on_roll == 0 { "X (bottom)" } else { "O (top)" };
+    let on_roll = if s.on_roll == 0 {
+        "X (bottom)"
+    } else {
+        "O (top)"
+    };
     let dice = match s.phase {
         Phase::Rolled(a, b) => format!(", rolled {a}{b}"),
         Phase::DoubleOffered => ", doubled".to_string(),
@@ -309,7 +313,11 @@ fn diagram(pos: &BgPosition) -> String {
             pos.info.length,
             pos.info.score[0],
             pos.info.score[1],
-            if pos.info.crawford { ", Crawford game" } else { "" }
+            if pos.info.crawford {
+                ", Crawford game"
+            } else {
+                ""
+            }
         ));
     }
     out.push_str(&format!("\nXgid: {}", ids::write_xgid(pos)));

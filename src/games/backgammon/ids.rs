@@ -109,9 +109,15 @@ fn from_xgid(text: &str, rules: RuleSet) -> Result<BgPosition, String> {
     let [bottom, top] = x.sides;
     let on_roll = x.turn;
     let board = if on_roll == 0 {
-        Board { mover: bottom, other: top }
+        Board {
+            mover: bottom,
+            other: top,
+        }
     } else {
-        Board { mover: top, other: bottom }
+        Board {
+            mover: top,
+            other: bottom,
+        }
     };
     let (dice, doubled) = match x.dice {
         XgDice::ToRoll => ((0, 0), false),
@@ -160,21 +166,32 @@ fn match_key(pos: &BgPosition) -> MatchKey {
         resignation: s.resignation,
         dice,
         length: pos.info.length,
-        score: [pos.info.score[gnubg_player(0)], pos.info.score[gnubg_player(1)]],
+        score: [
+            pos.info.score[gnubg_player(0)],
+            pos.info.score[gnubg_player(1)],
+        ],
         jacoby: pos.info.jacoby,
     }
 }
 
 /// `PositionID:MatchID`.
 pub fn write_gnubgid(pos: &BgPosition) -> String {
-    format!("{}:{}", position_id::write(pos.board()), match_key(pos).write())
+    format!(
+        "{}:{}",
+        position_id::write(pos.board()),
+        match_key(pos).write()
+    )
 }
 
 /// `XGID=...`.
 pub fn write_xgid(pos: &BgPosition) -> String {
     let s = &pos.state;
     let b = pos.board();
-    let sides = if s.on_roll == 0 { [b.mover, b.other] } else { [b.other, b.mover] };
+    let sides = if s.on_roll == 0 {
+        [b.mover, b.other]
+    } else {
+        [b.other, b.mover]
+    };
     let in_match = pos.info.length > 0;
     Xgid {
         sides,
@@ -187,7 +204,11 @@ pub fn write_xgid(pos: &BgPosition) -> String {
             _ => XgDice::ToRoll,
         },
         score: pos.info.score,
-        crawford_jacoby: if in_match { pos.info.crawford } else { pos.info.jacoby },
+        crawford_jacoby: if in_match {
+            pos.info.crawford
+        } else {
+            pos.info.jacoby
+        },
         length: pos.info.length,
         max_cube_log2: pos.info.max_cube_log2,
     }

@@ -71,7 +71,10 @@ fn oracle_match_ids_round_trip_with_their_meaning() {
     let at = |mid: &str| read_ok(&format!("4HPwATDgc/ABMA:{mid}"));
     // Money, bottom (gnubg's player 1) on roll.
     let p = at("cAkAAAAAAAAA");
-    assert_eq!((p.state.on_roll, p.state.phase, p.info.jacoby), (0, Phase::BeforeRoll, true));
+    assert_eq!(
+        (p.state.on_roll, p.state.phase, p.info.jacoby),
+        (0, Phase::BeforeRoll, true)
+    );
     assert_eq!(at("cIkFAAAAAAAA").state.phase, Phase::Rolled(3, 1));
     assert!(!at("cAkOAAAAAAAE").info.jacoby);
     assert_eq!(at("MAEAAAAAAAAA").state.on_roll, 1);
@@ -122,18 +125,48 @@ fn malformed_match_ids_are_refused_with_a_reason() {
         (with(&|k| k.turn = 0), "turn 0 with player 1 on roll"),
         (with(&|k| k.dice = (7, 1)), "dice 7-1"),
         (with(&|k| k.dice = (3, 0)), "dice 3-0"),
-        (with(&|k| { k.dice = (3, 1); k.doubled = true; k.turn = 0 }), "dice rolled while a double"),
-        (with(&|k| k.crawford = true), "Crawford game in a money game"),
-        (with(&|k| { k.length = 5; k.score = [5, 0] }), "score 5 is not below the match length 5"),
-        (with(&|k| { k.cube_owner = 0 }), "owned cube must have been doubled"),
-        (with(&|k| { k.length = 5; k.score = [4, 2]; k.crawford = true; k.cube_log2 = 1 }), "cube was turned in the Crawford game"),
+        (
+            with(&|k| {
+                k.dice = (3, 1);
+                k.doubled = true;
+                k.turn = 0
+            }),
+            "dice rolled while a double",
+        ),
+        (
+            with(&|k| k.crawford = true),
+            "Crawford game in a money game",
+        ),
+        (
+            with(&|k| {
+                k.length = 5;
+                k.score = [5, 0]
+            }),
+            "score 5 is not below the match length 5",
+        ),
+        (
+            with(&|k| k.cube_owner = 0),
+            "owned cube must have been doubled",
+        ),
+        (
+            with(&|k| {
+                k.length = 5;
+                k.score = [4, 2];
+                k.crawford = true;
+                k.cube_log2 = 1
+            }),
+            "cube was turned in the Crawford game",
+        ),
     ];
     for (mid, why) in cases {
         let e = read_err(&format!("4HPwATDgc/ABMA:{mid}"));
         assert!(e.contains("bad Match ID") && e.contains(why), "{mid}: {e}");
     }
     let e = read_err("4HPwATDgc/ABM:cAkAAAAAAAAA");
-    assert!(e.contains("bad Position ID") && e.contains("14 base64"), "{e}");
+    assert!(
+        e.contains("bad Position ID") && e.contains("14 base64"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -142,24 +175,60 @@ fn malformed_xgids_are_refused_with_a_reason() {
     for (x, why) in [
         (format!("XGID={good}:0:0:1:00:0:0:0:0"), "9 fields"),
         (format!("XGID={good}:0:0:1:00:0:0:0:0:10:7"), "11 fields"),
-        ("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10".into(), "25 characters"),
-        ("XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10".into(), "16 checkers for bottom"),
-        ("XGID=-b----E-C---eE---c-f----B-:0:0:1:00:0:0:0:0:10".into(), "16 checkers for top"),
-        ("XGID=-b----E-C---eE---c-e----B*:0:0:1:00:0:0:0:0:10".into(), "'*' at board character 25"),
-        ("XGID=Ab----E-C---eE---c-e----A-:0:0:1:00:0:0:0:0:10".into(), "bottom checkers on the top player's bar"),
+        (
+            "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10".into(),
+            "25 characters",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10".into(),
+            "16 checkers for bottom",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-f----B-:0:0:1:00:0:0:0:0:10".into(),
+            "16 checkers for top",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B*:0:0:1:00:0:0:0:0:10".into(),
+            "'*' at board character 25",
+        ),
+        (
+            "XGID=Ab----E-C---eE---c-e----A-:0:0:1:00:0:0:0:0:10".into(),
+            "bottom checkers on the top player's bar",
+        ),
         (format!("XGID={good}:0:0:1:71:0:0:0:0:10"), "dice '71'"),
         (format!("XGID={good}:0:0:1:3:0:0:0:0:10"), "dice '3'"),
         (format!("XGID={good}:0:0:1:B:0:0:0:0:10"), "beavers"),
         (format!("XGID={good}:0:0:0:00:0:0:0:0:10"), "turn '0'"),
         (format!("XGID={good}:0:2:1:00:0:0:0:0:10"), "cube owner '2'"),
-        (format!("XGID={good}:0:1:1:00:0:0:0:0:10"), "owned cube must have been doubled"),
-        (format!("XGID={good}:11:0:1:00:0:0:0:0:10"), "above the maximum"),
+        (
+            format!("XGID={good}:0:1:1:00:0:0:0:0:10"),
+            "owned cube must have been doubled",
+        ),
+        (
+            format!("XGID={good}:11:0:1:00:0:0:0:0:10"),
+            "above the maximum",
+        ),
         (format!("XGID={good}:x:0:1:00:0:0:0:0:10"), "cube 'x'"),
-        (format!("XGID={good}:0:0:1:00:5:0:0:5:10"), "score 5 is not below the match length 5"),
-        (format!("XGID={good}:0:0:1:00:0:0:2:0:10"), "Crawford/Jacoby field '2'"),
-        (format!("XGID={good}:1:1:1:00:3:4:1:5:10"), "cube was turned in the Crawford game"),
-        (format!("XGID={good}:0:0:1:D:3:4:1:5:10"), "double offered in the Crawford game"),
-        (format!("XGID={good}:0:0:1:00:0:0:0:-1:10"), "match length '-1'"),
+        (
+            format!("XGID={good}:0:0:1:00:5:0:0:5:10"),
+            "score 5 is not below the match length 5",
+        ),
+        (
+            format!("XGID={good}:0:0:1:00:0:0:2:0:10"),
+            "Crawford/Jacoby field '2'",
+        ),
+        (
+            format!("XGID={good}:1:1:1:00:3:4:1:5:10"),
+            "cube was turned in the Crawford game",
+        ),
+        (
+            format!("XGID={good}:0:0:1:D:3:4:1:5:10"),
+            "double offered in the Crawford game",
+        ),
+        (
+            format!("XGID={good}:0:0:1:00:0:0:0:-1:10"),
+            "match length '-1'",
+        ),
     ] {
         let e = read_err(&x);
         assert!(e.contains("bad XGID") && e.contains(why), "{x}: {e}");

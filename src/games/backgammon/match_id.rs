@@ -87,15 +87,27 @@ impl MatchKey {
             (0, 0) => {}
             (1..=6, 1..=6) if !self.doubled => {}
             (1..=6, 1..=6) => return Err("dice rolled while a double is offered".to_string()),
-            _ => return Err(format!("dice {d1}-{d2} (each 1..6, or both 0 before the roll)")),
+            _ => {
+                return Err(format!(
+                    "dice {d1}-{d2} (each 1..6, or both 0 before the roll)"
+                ));
+            }
         }
-        let expected_turn = if self.doubled { 1 - self.on_roll } else { self.on_roll };
+        let expected_turn = if self.doubled {
+            1 - self.on_roll
+        } else {
+            self.on_roll
+        };
         if self.turn != expected_turn {
             return Err(format!(
                 "turn {} with player {} on roll{}",
                 self.turn,
                 self.on_roll,
-                if self.doubled { " and a double offered" } else { "" }
+                if self.doubled {
+                    " and a double offered"
+                } else {
+                    ""
+                }
             ));
         }
         if self.length == 0 {
@@ -103,7 +115,10 @@ impl MatchKey {
                 return Err("a Crawford game in a money game".to_string());
             }
         } else if let Some(s) = self.score.iter().find(|&&s| s >= self.length) {
-            return Err(format!("score {s} is not below the match length {}", self.length));
+            return Err(format!(
+                "score {s} is not below the match length {}",
+                self.length
+            ));
         }
         if self.crawford && self.cube_log2 > 0 {
             return Err("the cube was turned in the Crawford game".to_string());

@@ -12,8 +12,8 @@ pub mod game;
 pub mod ids;
 pub mod match_id;
 pub mod met;
-pub mod perft;
 pub mod notation;
+pub mod perft;
 pub mod play;
 pub mod position;
 pub mod position_id;
@@ -25,6 +25,6 @@ pub use game::Backgammon;
 pub use position::BgPosition;
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod position_tests;
+#[cfg(test)]
+mod tests;

@@ -19,7 +19,8 @@ impl Perft {
     /// [`super::board::perft`].
     pub fn leaves(&mut self, board: &Board, depth: u32, weighted: bool) -> u64 {
         if self.scratch.len() < depth as usize {
-            self.scratch.resize_with(depth as usize, PlayScratch::default);
+            self.scratch
+                .resize_with(depth as usize, PlayScratch::default);
         }
         walk(board, depth, weighted, &mut self.scratch, &mut self.counter)
     }
@@ -119,7 +120,10 @@ impl Default for PlayCounter {
 
 impl PlayCounter {
     fn z(&self, side: usize, point: usize, count: u8) -> u64 {
-        self.zobrist.get(z_index(side, point, count)).copied().unwrap_or(0)
+        self.zobrist
+            .get(z_index(side, point, count))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The key of a board (the points and the bar of both sides; the
@@ -279,7 +283,11 @@ mod tests {
             for d1 in 1..=6u8 {
                 for d2 in 1..=d1 {
                     let plays = b.plays(d1, d2);
-                    assert_eq!(counter.count(&b, d1, d2), plays.len() as u64, "{b:?} {d1}{d2}");
+                    assert_eq!(
+                        counter.count(&b, d1, d2),
+                        plays.len() as u64,
+                        "{b:?} {d1}{d2}"
+                    );
                     checked += 1;
                 }
             }

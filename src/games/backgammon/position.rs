@@ -297,7 +297,9 @@ impl RulesPosition for BgPosition {
             return;
         }
         match self.state.phase {
-            Phase::BeforeRoll if self.may_double() => out.extend([BgMove::Double, BgMove::NoDouble]),
+            Phase::BeforeRoll if self.may_double() => {
+                out.extend([BgMove::Double, BgMove::NoDouble])
+            }
             Phase::BeforeRoll | Phase::ToRoll => out.extend(roll_moves().into_iter().map(|r| r.0)),
             Phase::DoubleOffered => out.extend([BgMove::Take, BgMove::Drop]),
             Phase::Rolled(..) => out.extend(self.plays().into_iter().map(BgMove::Play)),

@@ -48,7 +48,10 @@ fn a_turn_is_cube_decision_then_roll_then_play() {
     let mut pos = start();
     assert_eq!(pos.turn(), Turn::Player(0));
     assert_eq!(pos.decision(), Decision::Cube);
-    assert_eq!(pos.legal_move_list(), vec![BgMove::Double, BgMove::NoDouble]);
+    assert_eq!(
+        pos.legal_move_list(),
+        vec![BgMove::Double, BgMove::NoDouble]
+    );
     pos.play(BgMove::NoDouble);
     assert_eq!(pos.turn(), Turn::Chance);
     assert_eq!(pos.decision(), Decision::Roll);
@@ -93,7 +96,10 @@ fn the_cube_changes_hands_and_limits_who_may_double() {
 #[test]
 fn a_dropped_double_loses_the_cube_value() {
     let mut pos = start();
-    play_tokens(&mut pos, &["double", "take", "31:8/5,6/5", "double", "drop"]);
+    play_tokens(
+        &mut pos,
+        &["double", "take", "31:8/5,6/5", "double", "drop"],
+    );
     let o = pos.outcome().expect("over");
     assert_eq!(o.kind, EndKind::CubeDropped);
     assert_eq!(o.winner(), Some(1));
@@ -188,7 +194,9 @@ fn turn_tokens_are_checked_with_reasons() {
     assert_eq!(pos.format_move(mv, MoveNotation::Uci), "31:8/5,6/5");
     // A bare roll, then its turn token repeating the dice.
     play_tokens(&mut pos, &["64"]);
-    let e = pos.parse_move("52:13/8,13/11", MoveNotation::Uci).unwrap_err();
+    let e = pos
+        .parse_move("52:13/8,13/11", MoveNotation::Uci)
+        .unwrap_err();
     assert!(e.to_string().contains("dice are 64"), "{e}");
     play_tokens(&mut pos, &["64:24/18,13/9"]);
     assert_eq!(pos.side_to_move(), 1);

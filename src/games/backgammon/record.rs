@@ -7,8 +7,8 @@
 
 use super::Backgammon;
 use super::board::{BAR, Board};
-use super::play::Play;
 use super::ids;
+use super::play::Play;
 use super::position::{BgMove, BgPosition, RuleSet};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::{Game, GamePosition, MoveNotation};
@@ -166,7 +166,11 @@ impl RecordFormat for Backgammon {
             };
             // Long turns push the right column on, one blank after them.
             let head = format!("{line:>3}) {left}");
-            let pad = if right.is_empty() { 0 } else { COLUMN.max(head.len() + 1) };
+            let pad = if right.is_empty() {
+                0
+            } else {
+                COLUMN.max(head.len() + 1)
+            };
             out.push_str(format!("{head:<pad$}{right}").trim_end());
             out.push('\n');
         }

@@ -149,7 +149,9 @@ impl EquityPosition for BgPosition {
     fn cube_action(&self, rolling: &Probs) -> Option<(BgMove, f32)> {
         let verdict = self.cube_verdict(rolling);
         match self.phase() {
-            Phase::BeforeRoll if verdict.should_double() => Some((BgMove::Double, verdict.equity())),
+            Phase::BeforeRoll if verdict.should_double() => {
+                Some((BgMove::Double, verdict.equity()))
+            }
             Phase::BeforeRoll => Some((BgMove::NoDouble, verdict.no_double)),
             // The opponent of the player on roll answers: its equity is
             // the negation.

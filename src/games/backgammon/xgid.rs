@@ -54,7 +54,9 @@ impl Xgid {
             separated_list1(char(':'), take_while(|c: char| c != ':')),
         ))
         .parse(text.trim());
-        let fields = fields.map(|(_, f)| f).map_err(|_| "unreadable".to_string())?;
+        let fields = fields
+            .map(|(_, f)| f)
+            .map_err(|_| "unreadable".to_string())?;
         let [board, cube, owner, turn, dice, s0, s1, cj, length, max] = fields[..] else {
             return Err(format!("{} fields, expected 10", fields.len()));
         };
@@ -65,7 +67,9 @@ impl Xgid {
             return Err(format!("maximum cube 2^{max_cube_log2} (at most 2^15)"));
         }
         if cube_log2 > max_cube_log2 {
-            return Err(format!("cube 2^{cube_log2} above the maximum 2^{max_cube_log2}"));
+            return Err(format!(
+                "cube 2^{cube_log2} above the maximum 2^{max_cube_log2}"
+            ));
         }
         let cube_owner = match owner {
             "0" => None,
@@ -84,7 +88,11 @@ impl Xgid {
         let dice = match dice {
             "00" | "0" => XgDice::ToRoll,
             "D" => XgDice::Doubled,
-            "B" | "R" => return Err(format!("dice '{dice}': beavers and raccoons are not played")),
+            "B" | "R" => {
+                return Err(format!(
+                    "dice '{dice}': beavers and raccoons are not played"
+                ));
+            }
             _ => {
                 let d: Vec<u8> = dice.bytes().map(|b| b.wrapping_sub(b'0')).collect();
                 match d[..] {
@@ -149,7 +157,10 @@ impl Xgid {
 /// The 26 board characters → each player's side in its own numbering.
 fn read_board(text: &str) -> Result<[Side; 2], String> {
     if text.chars().count() != 26 {
-        return Err(format!("the board has {} characters, expected 26", text.chars().count()));
+        return Err(format!(
+            "the board has {} characters, expected 26",
+            text.chars().count()
+        ));
     }
     let mut sides = [[0u8; 26]; 2];
     for (k, c) in text.chars().enumerate() {

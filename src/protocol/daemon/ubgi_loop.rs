@@ -5,8 +5,8 @@
 
 use super::super::ubgi::{GoRole, UbgiCommand, parse};
 use super::{Daemon, ENGINE_AUTHOR, ENGINE_NAME};
-use crate::games::MoveNotation;
 use crate::engine::EngineError;
+use crate::games::MoveNotation;
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 

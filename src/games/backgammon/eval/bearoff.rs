@@ -40,7 +40,12 @@ fn all_homes() -> Vec<Home> {
         h[point] = 0;
     }
     place(&mut h, 1, 15, &mut out);
-    out.sort_by_key(|h| h.iter().enumerate().map(|(p, &n)| p * usize::from(n)).sum::<usize>());
+    out.sort_by_key(|h| {
+        h.iter()
+            .enumerate()
+            .map(|(p, &n)| p * usize::from(n))
+            .sum::<usize>()
+    });
     out
 }
 
@@ -175,7 +180,10 @@ mod tests {
         let db = database();
         assert_eq!(db.index.len(), 54_264);
         let one = db.rolls(&home(&[(1, 1)])).expect("indexed");
-        assert!((one[1] - 1.0).abs() < 1e-6, "one checker on the 1-point: one roll");
+        assert!(
+            (one[1] - 1.0).abs() < 1e-6,
+            "one checker on the 1-point: one roll"
+        );
         // Two checkers on the 6-point: off in one roll with 33, 44, 55, 66.
         let two = db.rolls(&home(&[(6, 2)])).expect("indexed");
         assert!((two[1] - 4.0 / 36.0).abs() < 1e-6, "{}", two[1]);
@@ -184,8 +192,13 @@ mod tests {
         assert!((all.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         // On roll with one checker on the 1-point: a certain win; against
         // one checker when the mover has two on the 6: only 33 to 66 win.
-        assert_eq!(db.win_chance(&home(&[(1, 1)]), &home(&[(6, 15)])), Some(1.0));
-        let w = db.win_chance(&home(&[(6, 2)]), &home(&[(1, 1)])).expect("win");
+        assert_eq!(
+            db.win_chance(&home(&[(1, 1)]), &home(&[(6, 15)])),
+            Some(1.0)
+        );
+        let w = db
+            .win_chance(&home(&[(6, 2)]), &home(&[(1, 1)]))
+            .expect("win");
         assert!((w - 4.0 / 36.0).abs() < 1e-6, "{w}");
     }
 }

@@ -48,7 +48,8 @@ static RACE_WEIGHTS: &[u8] = include_bytes!("race.bin");
 
 fn contact_net() -> Option<&'static Net> {
     static NET: OnceLock<Option<Net>> = OnceLock::new();
-    NET.get_or_init(|| Net::from_bytes(CONTACT_WEIGHTS)).as_ref()
+    NET.get_or_init(|| Net::from_bytes(CONTACT_WEIGHTS))
+        .as_ref()
 }
 
 fn race_net() -> Option<&'static Net> {
@@ -107,7 +108,10 @@ fn bear_off(board: &Board) -> Option<Probs> {
 /// The stand-in when no network is embedded: the pip count race.
 fn pip_count(board: &Board) -> Probs {
     let pips = |s: &[u8; 26]| -> f32 {
-        s.iter().enumerate().map(|(p, &n)| p as f32 * f32::from(n)).sum()
+        s.iter()
+            .enumerate()
+            .map(|(p, &n)| p as f32 * f32::from(n))
+            .sum()
     };
     let lead = pips(&board.other) - pips(&board.mover) + 4.0;
     let x = 0.02 * lead - 0.3 * f32::from(board.mover[BAR]) + 0.3 * f32::from(board.other[BAR]);

@@ -69,7 +69,10 @@ impl Net {
     pub fn outputs_of(&self, h: &[f32]) -> [f32; OUTPUTS] {
         let mut out = [0.0; OUTPUTS];
         for (o, slot) in out.iter_mut().enumerate() {
-            let row = self.w2.get(o * self.hidden..(o + 1) * self.hidden).unwrap_or(&[]);
+            let row = self
+                .w2
+                .get(o * self.hidden..(o + 1) * self.hidden)
+                .unwrap_or(&[]);
             let sum: f32 = row.iter().zip(h).map(|(w, a)| w * a).sum();
             *slot = sigmoid(sum + self.b2.get(o).copied().unwrap_or(0.0));
         }
@@ -81,7 +84,13 @@ impl Net {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        for v in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+        for v in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+        {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out

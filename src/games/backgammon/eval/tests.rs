@@ -13,12 +13,24 @@ fn the_embedded_networks_load() {
 fn probabilities_are_consistent_and_the_start_is_even() {
     let start = evaluate(&Board::start());
     assert!((start.win - 0.5).abs() < 0.06, "{start:?}");
-    for id in ["4HPwATDgc/ABMA", "sGfwATDgc/ABMA", "4HPwATDgc/ABUA", "trsHAIBtdwcAAA", "AAD8/wHcAAAAAA"] {
+    for id in [
+        "4HPwATDgc/ABMA",
+        "sGfwATDgc/ABMA",
+        "4HPwATDgc/ABUA",
+        "trsHAIBtdwcAAA",
+        "AAD8/wHcAAAAAA",
+    ] {
         let b = position_id::parse(id).expect(id);
         let p = evaluate(&b);
         assert!((0.0..=1.0).contains(&p.win), "{id} {p:?}");
-        assert!(p.win_backgammon <= p.win_gammon && p.win_gammon <= p.win, "{id} {p:?}");
-        assert!(p.lose_backgammon <= p.lose_gammon && p.lose_gammon <= 1.0 - p.win, "{id} {p:?}");
+        assert!(
+            p.win_backgammon <= p.win_gammon && p.win_gammon <= p.win,
+            "{id} {p:?}"
+        );
+        assert!(
+            p.lose_backgammon <= p.lose_gammon && p.lose_gammon <= 1.0 - p.win,
+            "{id} {p:?}"
+        );
     }
     // Close to the teacher: GNU Backgammon 0-ply gives 0.521 for the
     // start and 0.449 after the opponent made its 5-point with 31.
@@ -52,7 +64,12 @@ fn training_runs_end_to_end_on_a_tiny_set() {
     let (samples, bad) = read_samples(&text, Kind::Contact);
     assert_eq!(bad, 0);
     assert!(samples.len() >= 200, "{}", samples.len());
-    let cfg = TrainConfig { hidden: 16, epochs: 8, rate: 0.5, seed: 7 };
+    let cfg = TrainConfig {
+        hidden: 16,
+        epochs: 8,
+        rate: 0.5,
+        seed: 7,
+    };
     let untrained = loss(&net::Net::random(inputs::INPUTS, 16, 7), &samples);
     let mut losses = Vec::new();
     let trained = train(&samples, cfg, |_, l| losses.push(l));

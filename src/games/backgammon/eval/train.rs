@@ -6,9 +6,9 @@
 
 use super::super::board::Board;
 use super::super::position_id;
+use super::Kind;
 use super::inputs::{self, INPUTS};
 use super::net::{Net, OUTPUTS};
-use super::Kind;
 
 /// One position and what the teacher says about it.
 #[derive(Debug, Clone)]
@@ -118,7 +118,10 @@ pub fn train(samples: &[Sample], cfg: TrainConfig, mut report: impl FnMut(usize,
                 *b -= rate * d;
             }
         }
-        report(epoch + 1, (sum / (samples.len().max(1) * OUTPUTS) as f64) as f32);
+        report(
+            epoch + 1,
+            (sum / (samples.len().max(1) * OUTPUTS) as f64) as f32,
+        );
     }
     net
 }
