@@ -6,6 +6,7 @@
 
 pub mod base64;
 pub mod board;
+pub mod closed_count;
 pub mod cube;
 pub mod eval;
 pub mod game;

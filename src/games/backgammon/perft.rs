@@ -6,6 +6,7 @@
 //! the two on random positions.
 
 use super::board::{BAR, Board, PlayScratch, rolls};
+use super::closed_count::ClosedCount;
 
 /// perft with its buffers: one per remaining depth, and the counter of the
 /// last ply, whose memory of positions serves every call.
@@ -177,10 +178,15 @@ impl PlayCounter {
             return n;
         }
         let start = self.key_of(board);
+        let closed = ClosedCount::new(board);
         let n = rolls()
             .map(|(a, b, w)| {
                 let w = if weighted { w } else { 1 };
-                w * self.count_from(board, start, a, b).max(1)
+                let plays = match closed.count(usize::from(a), usize::from(b)) {
+                    Some(n) => n,
+                    None => self.walk_count(board, start, a, b),
+                };
+                w * plays.max(1)
             })
             .sum();
         if self.memo.len() < MEMO_LIMIT {
@@ -192,12 +198,15 @@ impl PlayCounter {
     /// The number of distinct plays of `d1`-`d2` (0 when the roll cannot
     /// be played), the same as `board.plays(d1, d2).len()`.
     pub fn count(&mut self, board: &Board, d1: u8, d2: u8) -> u64 {
-        let key = self.key_of(board);
-        self.count_from(board, key, d1, d2)
+        let closed = ClosedCount::new(board).count(usize::from(d1), usize::from(d2));
+        match closed {
+            Some(n) => n,
+            None => self.walk_count(board, self.key_of(board), d1, d2),
+        }
     }
 
-    /// [`PlayCounter::count`] with the board's key already known.
-    fn count_from(&mut self, board: &Board, key: u64, d1: u8, d2: u8) -> u64 {
+    /// [`PlayCounter::count`] by walking the steps (`key`: the board's).
+    fn walk_count(&mut self, board: &Board, key: u64, d1: u8, d2: u8) -> u64 {
         let (a, b) = (usize::from(d1), usize::from(d2));
         let mut work = *board;
         self.most = 0;
@@ -267,10 +276,9 @@ impl PlayCounter {
 mod tests {
     use super::*;
 
-    #[test]
-    fn counts_equal_the_generator_on_random_positions() {
-        let mut counter = PlayCounter::default();
-        let mut rng = 0x1234_5678_9abc_def1u64;
+    /// `n` boards of seeded random play from the start (a new game when
+    /// one ends), hits, bar and bear-offs included.
+    fn random_boards(n: usize, mut rng: u64) -> Vec<Board> {
         let mut next = move || {
             rng ^= rng << 13;
             rng ^= rng >> 7;
@@ -278,8 +286,24 @@ mod tests {
             rng
         };
         let mut b = Board::start();
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            out.push(b);
+            let plays = b.plays((next() % 6) as u8 + 1, (next() % 6) as u8 + 1);
+            b = match plays.get(next() as usize % plays.len().max(1)) {
+                Some(p) if !p.mover_won() => p.flipped(),
+                Some(_) => Board::start(),
+                None => b.flipped(),
+            };
+        }
+        out
+    }
+
+    #[test]
+    fn counts_equal_the_generator_on_random_positions() {
+        let mut counter = PlayCounter::default();
         let mut checked = 0;
-        for _ in 0..3000 {
+        for b in random_boards(3000, 0x1234_5678_9abc_def1) {
             for d1 in 1..=6u8 {
                 for d2 in 1..=d1 {
                     let plays = b.plays(d1, d2);
@@ -291,13 +315,31 @@ mod tests {
                     checked += 1;
                 }
             }
-            let plays = b.plays((next() % 6) as u8 + 1, (next() % 6) as u8 + 1);
-            b = match plays.get(next() as usize % plays.len().max(1)) {
-                Some(p) if !p.mover_won() => p.flipped(),
-                Some(_) => Board::start(),
-                None => b.flipped(),
-            };
         }
         assert_eq!(checked, 3000 * 21);
+    }
+
+    #[test]
+    fn closed_counts_equal_the_generator_where_they_answer() {
+        let (mut answered, mut declined) = (0, 0);
+        for b in random_boards(5000, 0x0bad_cafe_f00d_1234) {
+            for d1 in 1..=6u8 {
+                for d2 in 1..=d1 {
+                    match ClosedCount::new(&b).count(usize::from(d1), usize::from(d2)) {
+                        Some(n) => {
+                            assert_eq!(n, b.plays(d1, d2).len() as u64, "{b:?} {d1}{d2}");
+                            answered += 1;
+                        }
+                        None => declined += 1,
+                    }
+                }
+            }
+        }
+        // Both branches are exercised (random play spends long in the
+        // bear-off, which is declined).
+        assert!(
+            answered > 40_000 && declined > 0,
+            "{answered} answered, {declined} declined"
+        );
     }
 }

@@ -50,6 +50,8 @@ fn perft_from_the_start_matches_the_oracle() {
     assert_eq!(perft(&start, 1, true), 637);
     assert_eq!(perft(&start, 2, false), 202_782);
     assert_eq!(perft(&start, 2, true), 419_783);
+    assert_eq!(perft(&start, 3, false), 116_154_993);
+    assert_eq!(perft(&start, 3, true), 346_692_108);
 }
 
 /// The value after `"key":` in one JSON object of the oracle file (a
@@ -131,15 +133,4 @@ fn rule_edge_cases_have_the_oracle_number_of_plays() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-/// Depth 3 (116,154,993 leaves) takes a while with the generator as it is;
-/// `cargo test --release -- --ignored perft_depth_3` runs it.
-#[test]
-#[ignore]
-fn perft_depth_3() {
-    let start = Board::start();
-    let t = std::time::Instant::now();
-    assert_eq!(perft(&start, 3, false), 116_154_993);
-    eprintln!("backgammon perft 3: {:.1} s", t.elapsed().as_secs_f64());
 }
