@@ -6,13 +6,14 @@ x 1000), with GNU Backgammon's own 0-ply play as a control. Positions come
 from seeded GNU Backgammon self-play with some random plays mixed in.
 
     scripts/bg-error-rate.py --engine target/release/tabula --positions 500 --seed 11
-    scripts/bg-error-rate.py --engine target/release/tabula --ply 1
+    scripts/bg-error-rate.py --engine target/release/tabula --ply 1 --cache data/judge-11.txt
 
 The best play is the best at 2-ply among gnubg 0-ply's eight best.
 GNU Backgammon's scale: under 5 mp "world class", 5-8 "expert"; the shared
 oracle notes measured gnubg 0-ply at 2.7 and wildbg at 6.2 on their set.
 """
 import argparse
+import os
 import random
 import sys
 import time
@@ -34,6 +35,7 @@ def main():
     ap.add_argument("--positions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--explore", type=float, default=0.15)
+    ap.add_argument("--cache", help="file of judged positions, read and extended (experiments on the same seed then cost only the engine's new plays)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     ci = gnubg.cube_info()
@@ -41,9 +43,21 @@ def main():
     ec2 = gnubg.eval_context(0, 2, 1, 1, 0.0)
     eng = Engine(a.engine, a.ply)
 
+    judged = {}
+    if a.cache and os.path.exists(a.cache):
+        with open(a.cache) as f:
+            for line in f:
+                pid, eq = line.split()
+                judged[pid] = float(eq)
+    cached = len(judged)
+
     def equity_after(board, play):
         # The opponent is on roll after the play: its equity, negated.
-        return -gnubg.evaluate(swap(apply_play(board, play)), ci, ec2)[5]
+        after = swap(apply_play(board, play))
+        pid = gnubg.position_id(after)
+        if pid not in judged:
+            judged[pid] = -gnubg.evaluate(after, ci, ec2)[5]
+        return judged[pid]
 
     def value0(board, play):
         return -gnubg.evaluate(swap(apply_play(board, play)), ci, ec0)[5]
@@ -85,6 +99,11 @@ def main():
             board = apply_play(board, play)
         board = swap(board)
     eng.close()
+    if a.cache:
+        with open(a.cache, "w") as f:
+            for pid, eq in judged.items():
+                f.write("%s %.6f\n" % (pid, eq))
+        print("%d judged positions cached in %s (%d new)" % (len(judged), a.cache, len(judged) - cached))
     print("%d non-forced checker decisions, judged by gnubg 2-ply (seed %d, %.0f s, engine %.1f ms/decision)"
           % (n, a.seed, time.time() - t0, 1000 * engine_time / max(n, 1)))
     for who, total in lost.items():

@@ -8,7 +8,10 @@ Backgammon's 0-ply best play, or with probability --explore a random legal
 play (so that positions strong players avoid are seen too). Every position
 before a roll with contact or a race is written with GNU Backgammon's
 cubeless evaluation at --plies (0 = its network, 1 = one roll deeper), from
-the view of the player on roll:
+the view of the player on roll. With --candidates K the positions after
+GNU Backgammon 0-ply's K best plays of every turn are written too: a 1-ply
+engine chooses among exactly such positions, so it must learn to tell the
+good ones from the nearly good ones, not only the positions games reach.
 
     <Position ID> <win> <win gammon> <win backgammon> <lose gammon> <lose backgammon>
 
@@ -20,6 +23,8 @@ import sys
 import time
 
 import gnubg
+
+from bgplays import apply_play, legal_plays
 
 
 def apply_move(board, move):
@@ -46,12 +51,34 @@ def game_over(board):
     return sum(board[0]) == 0 or sum(board[1]) == 0
 
 
+def candidates_turn(board, dice, k, rng, explore, ci, play_ec, label):
+    """One turn that also labels the positions after the k best plays (as
+    GNU Backgammon 0-ply ranks them); returns the next board, the other
+    player on roll. Plays come from bgplays (the module's own move tuples
+    stop at the first bear-off)."""
+    after = [(p, swap(apply_play(board, p))) for p in legal_plays(board, dice[0], dice[1])]
+    if not after:
+        return swap(board)
+    # The opponent is on roll after a play: its equity, negated, is ours.
+    ranked = sorted(after, key=lambda pa: gnubg.evaluate(pa[1], ci, play_ec)[5])
+    for _, position in ranked[:k]:
+        label(position)
+    if rng.random() < explore:
+        return rng.choice(after)[1]
+    return ranked[0][1]
+
+
+def swap(board):
+    return (board[1], board[0])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plies", type=int, default=1)
     ap.add_argument("--explore", type=float, default=0.1)
+    ap.add_argument("--candidates", type=int, default=0)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -62,16 +89,24 @@ def main():
     t0 = time.time()
     written = 0
     with open(a.out, "w") as out:
+
+        def label(board):
+            nonlocal written
+            pid = gnubg.position_id(board)
+            if pid not in seen and not game_over(board):
+                seen.add(pid)
+                p = gnubg.evaluate(board, ci, label_ec)
+                out.write("%s %.5f %.5f %.5f %.5f %.5f\n" % ((pid,) + tuple(p[:5])))
+                written += 1
+
         for g in range(a.games):
             board = gnubg.position_from_id("4HPwATDgc/ABMA")
             while not game_over(board):
-                pid = gnubg.position_id(board)
-                if pid not in seen:
-                    seen.add(pid)
-                    p = gnubg.evaluate(board, ci, label_ec)
-                    out.write("%s %.5f %.5f %.5f %.5f %.5f\n" % ((pid,) + tuple(p[:5])))
-                    written += 1
+                label(board)
                 dice = (rng.randint(1, 6), rng.randint(1, 6))
+                if a.candidates > 0:
+                    board = candidates_turn(board, dice, a.candidates, rng, a.explore, ci, play_ec, label)
+                    continue
                 moves = gnubg.find_best_moves(board, ci, play_ec, dice)
                 if moves:
                     if rng.random() < a.explore:

@@ -5,13 +5,17 @@ that `tabula match --game backgammon` can play against it. Uses the PyPI
 
 Supported: ubgi, isready, newgame, set/setoption engine.ply (1 = gnubg
 0-ply, 2 = 1-ply, 3 = 2-ply; default 1), position gnubgid
-<PositionID>[:<MatchID>], dice, go chequer|cube|turn, quit. Cube
-decisions are a stand-in (the module cannot analyse cube actions): never
-double; take a double when the doubler's cubeless equity is below 0.5 (a
-dead cube). Use it for checker-play matches (fixtures/openings/
-backgammon-cubeless.txt); scripts/bg-cube-error.py judges cube decisions
-with the gnubg program instead.
+<PositionID>[:<MatchID>], dice, go chequer|cube|turn, quit. The module
+has no cube analysis, so cube decisions come from the `gnubg` program
+(Debian, scripts/install-clients), kept running beside the wrapper: its
+cube analysis (`hint`) at the same depth, on the Match ID the runner sends
+(cube, owner, Jacoby, match score), gives double/no double and take/drop.
+Without the program the stand-in is: never double; take when the doubler's
+cubeless equity is below 0.5 (a dead cube).
 """
+import os
+import re
+import subprocess
 import sys
 
 import gnubg
@@ -40,7 +44,91 @@ def best_play(board, dice, ply):
     return bgplays.play_text(ranked[0])
 
 
+MATCH_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def match_key(mid):
+    """A Match ID's 72 bits as an integer (bit 0 = the first bit)."""
+    bits = 0
+    for c in mid:
+        bits = bits << 6 | MATCH_ID_ALPHABET.index(c)
+    return int.from_bytes(bits.to_bytes(9, "big"), "little")
+
+
+def match_id(key):
+    bits = int.from_bytes(key.to_bytes(9, "little"), "big")
+    return "".join(MATCH_ID_ALPHABET[bits >> (6 * k) & 63] for k in range(11, -1, -1))
+
+
+class CubeAnalyst:
+    """The `gnubg` program in tty mode, asked for `hint` on a position
+    before the roll: cubeful equities for no double, double/take and
+    double/pass, from the view of the player on roll."""
+
+    PROGRAM = "/usr/games/gnubg"
+
+    def __init__(self):
+        self.proc = None
+        self.plies = None
+
+    def available(self):
+        return os.access(self.PROGRAM, os.X_OK)
+
+    def _ask(self, lines):
+        if self.proc is None:
+            self.proc = subprocess.Popen([self.PROGRAM, "-t", "-q"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         text=True, bufsize=1)
+        # An unknown word ends the answer: gnubg says so on its output.
+        for line in lines + ["zz-end-of-answer"]:
+            self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        out = []
+        for line in self.proc.stdout:
+            if "zz-end-of-answer" in line:
+                break
+            out.append(line)
+        return "".join(out)
+
+    def equities(self, pid, key, plies):
+        """(no double, double/take, double/pass) or None. `key`: the Match
+        ID bits; a pending double is taken back so that the doubler is on
+        roll and turn, as `hint` before a double wants it."""
+        if self.plies != plies:
+            self._ask(["set evaluation cubedecision evaluation plies %d" % plies])
+            self.plies = plies
+        on_roll = key >> 6 & 1
+        key &= ~((1 << 12) | (1 << 11) | (0x3F << 15))
+        key |= on_roll << 11
+        text = self._ask(["set gnubgid %s:%s" % (pid, match_id(key)), "hint"])
+        found = [re.search(label + r"\s+([+-]\d+\.\d+)", text)
+                 for label in ("No (?:re)?double", "(?:Re)?[Dd]ouble, take", "(?:Re)?[Dd]ouble, pass")]
+        if not all(found):
+            print("gnubg-ubgi: no cube analysis for %s:%s" % (pid, match_id(key)), file=sys.stderr)
+            return None
+        return tuple(float(m.group(1)) for m in found)
+
+
+def cube_answer(analyst, board, pid, key, doubled, ply):
+    """`bestcube` for the position (the doubler's board when `doubled`)."""
+    eq = analyst.equities(pid, key, ply - 1) if key is not None and analyst.available() else None
+    if eq is None:
+        ci = gnubg.cube_info()
+        cubeless = gnubg.evaluate(board, ci, gnubg.eval_context(1, max(ply - 1, 0), 1, 1, 0.0))[5]
+        return ("take" if cubeless < 0.5 else "drop") if doubled else "nodouble"
+    no_double, take, drop = eq
+    if doubled:
+        # The taker keeps the doubler's equity lowest.
+        return "take" if take <= drop else "drop"
+    # Ties go to doubling, as gnubg proposes (with Jacoby, an undoubled
+    # gammon counts one: double/pass equals no double).
+    return "double" if min(take, drop) >= no_double else "nodouble"
+
+
 def main():
+    analyst = CubeAnalyst()
+    key = None
+    pid = None
     ply = 1
     board = None
     dice = None
@@ -75,16 +163,15 @@ def main():
             except Exception:
                 out("error bad_value bad Position ID")
                 continue
-            dice, doubled = None, False
+            dice, doubled, key = None, False, None
             if mid:
                 # Dice (bits 15-20) and the double-offered bit (12) of the
                 # Match ID.
-                alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-                bits = 0
-                for c in mid:
-                    bits = bits << 6 | alphabet.index(c)
-                raw_bytes = bits.to_bytes(9, "big")
-                key = int.from_bytes(raw_bytes, "little")
+                try:
+                    key = match_key(mid)
+                except ValueError:
+                    out("error bad_value bad Match ID")
+                    continue
                 d1, d2 = key >> 15 & 7, key >> 18 & 7
                 doubled = bool(key >> 12 & 1)
                 if d1 and d2:
@@ -98,15 +185,8 @@ def main():
             if board is None:
                 out("error bad_state missing position")
                 continue
-            ci = gnubg.cube_info()
             if role == "cube":
-                ec = gnubg.eval_context(1, max(ply - 1, 0), 1, 1, 0.0)
-                eq = gnubg.evaluate(board, ci, ec)[5]
-                # The module has no cube action (its hint says "not yet
-                # implemented"): never double; with a double offered the
-                # board is the doubler's, so taking a dead cube (-2 x its
-                # cubeless equity) beats dropping (-1) when that is < 0.5.
-                out("bestcube %s" % (("take" if eq < 0.5 else "drop") if doubled else "nodouble"))
+                out("bestcube %s" % cube_answer(analyst, board, pid, key, doubled, ply))
                 continue
             if dice is None:
                 out("error bad_state missing dice")
