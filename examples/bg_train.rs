@@ -7,18 +7,18 @@
 //! build embeds). Options after the two paths: `hidden=N` (contact net,
 //! default 96), `race-hidden=N` (default 48), `epochs=N` (default 30),
 //! `rate=R` (default 0.1), `seed=S` (default 1), `only=contact|race` (train
-//! one of the two). 5% of the positions are held out and their loss is
+//! one of the two), `loss=ce` (cross-entropy instead of squared error). 5% of the positions are held out and their loss is
 //! printed.
 
 use std::time::Instant;
-use tabula::games::backgammon::eval::Kind;
 use tabula::games::backgammon::eval::train::{TrainConfig, loss, read_samples, train};
+use tabula::games::backgammon::eval::{Kind, inputs};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [data, out, options @ ..] = &args[..] else {
         eprintln!(
-            "usage: bg_train <teacher file> <output dir> [hidden=N race-hidden=N epochs=N rate=R seed=S only=contact|race]"
+            "usage: bg_train <teacher file> <output dir> [hidden=N race-hidden=N epochs=N rate=R seed=S only=contact|race loss=ce]"
         );
         std::process::exit(2);
     };
@@ -67,8 +67,9 @@ fn main() {
             epochs: option("epochs", 30.0) as usize,
             rate: option("rate", 0.1) as f32,
             seed: option("seed", 1.0) as u64,
+            cross_entropy: options.iter().any(|o| o == "loss=ce"),
         };
-        let net = train(&used, cfg, |epoch, l| {
+        let net = train(&used, inputs::count(kind), cfg, |epoch, l| {
             if epoch % 5 == 0 || epoch == cfg.epochs {
                 println!("  epoch {epoch}: training loss {l:.6}");
             }

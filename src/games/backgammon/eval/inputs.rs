@@ -2,20 +2,44 @@
 //! point as four units in the TD-Gammon style (at least one checker, at
 //! least two, at least three, half the checkers beyond three), then the
 //! bar (half the checkers), the borne-off share and the pip count (per
-//! 160 pips). Most units are zero, so they are listed sparsely.
+//! 160 pips). Most units are zero, so they are listed sparsely. The
+//! contact network has the hand-made [`features`](super::features) after
+//! them.
 
 use super::super::board::{BAR, Board, Side};
+use super::Kind;
+use super::features::{self, FEATURES};
 
 /// Units per side: 24 points × 4, bar, off, pips.
 pub const PER_SIDE: usize = 24 * 4 + 3;
-/// All inputs.
+/// The raw inputs: both sides.
 pub const INPUTS: usize = 2 * PER_SIDE;
 
-/// The non-zero inputs of a board: `(index, value)`; at most 2 × (24 × 4 + 3).
-pub fn encode(board: &Board, out: &mut Vec<(u16, f32)>) {
+/// The inputs of the network for `kind`.
+pub fn count(kind: Kind) -> usize {
+    match kind {
+        Kind::Contact => INPUTS + FEATURES,
+        _ => INPUTS,
+    }
+}
+
+/// The non-zero inputs of a board for a network of `inputs` inputs (the
+/// raw ones, and the features when it has room for them): `(index,
+/// value)`.
+pub fn encode(board: &Board, inputs: usize, out: &mut Vec<(u16, f32)>) {
     out.clear();
     side(&board.mover, 0, out);
     side(&board.other, PER_SIDE, out);
+    if inputs >= INPUTS + FEATURES {
+        for (k, v) in features::encode(&board.mover, &board.other)
+            .into_iter()
+            .enumerate()
+        {
+            if v != 0.0 {
+                out.push(((INPUTS + k) as u16, v));
+            }
+        }
+    }
 }
 
 fn side(s: &Side, base: usize, out: &mut Vec<(u16, f32)>) {

@@ -13,6 +13,7 @@
 //! how they were made.
 
 pub mod bearoff;
+pub mod features;
 pub mod inputs;
 pub mod net;
 pub mod train;
@@ -76,7 +77,7 @@ pub fn with_net(net: &Net, board: &Board) -> Probs {
             const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
     }
     let out = SCRATCH.with_borrow_mut(|(inputs, hidden)| {
-        inputs::encode(board, inputs);
+        inputs::encode(board, net.inputs, inputs);
         net.hidden_of(inputs, hidden);
         net.outputs_of(hidden)
     });

@@ -4,9 +4,11 @@ use super::train::{TrainConfig, loss, read_samples, train};
 use super::*;
 
 #[test]
-fn the_embedded_networks_load() {
-    assert!(contact_net().is_some(), "contact.bin");
-    assert!(race_net().is_some(), "race.bin");
+fn the_embedded_networks_load_with_the_inputs_their_encoders_give() {
+    let contact = contact_net().expect("contact.bin");
+    let race = race_net().expect("race.bin");
+    assert_eq!(contact.inputs, inputs::count(Kind::Contact));
+    assert_eq!(race.inputs, inputs::count(Kind::Race));
 }
 
 #[test]
@@ -69,10 +71,12 @@ fn training_runs_end_to_end_on_a_tiny_set() {
         epochs: 8,
         rate: 0.5,
         seed: 7,
+        cross_entropy: false,
     };
-    let untrained = loss(&net::Net::random(inputs::INPUTS, 16, 7), &samples);
+    let n = inputs::count(Kind::Contact);
+    let untrained = loss(&net::Net::random(n, 16, 7), &samples);
     let mut losses = Vec::new();
-    let trained = train(&samples, cfg, |_, l| losses.push(l));
+    let trained = train(&samples, n, cfg, |_, l| losses.push(l));
     assert_eq!(losses.len(), 8);
     let after = loss(&trained, &samples);
     assert!(after < 0.5 * untrained, "{untrained} -> {after}");
@@ -81,7 +85,7 @@ fn training_runs_end_to_end_on_a_tiny_set() {
     let p = with_net(&again, &Board::start());
     assert!((0.0..=1.0).contains(&p.win));
     // The same seed trains the same weights.
-    assert_eq!(train(&samples, cfg, |_, _| {}), trained);
+    assert_eq!(train(&samples, n, cfg, |_, _| {}), trained);
     assert!(Net::from_bytes(b"TBGN\x01\x00\x00\x00").is_none());
 }
 

@@ -7,7 +7,7 @@
 use super::super::board::Board;
 use super::super::position_id;
 use super::Kind;
-use super::inputs::{self, INPUTS};
+use super::inputs;
 use super::net::{Net, OUTPUTS};
 
 /// One position and what the teacher says about it.
@@ -33,15 +33,19 @@ pub fn read_samples(text: &str, kind: Kind) -> (Vec<Sample>, usize) {
         if super::kind_of(&board) != kind {
             continue;
         }
-        out.push(sample(&board, [w, wg, wbg, lg, lbg]));
+        out.push(sample(&board, inputs::count(kind), [w, wg, wbg, lg, lbg]));
     }
     (out, bad)
 }
 
-pub fn sample(board: &Board, target: [f32; OUTPUTS]) -> Sample {
-    let mut inputs = Vec::new();
-    inputs::encode(board, &mut inputs);
-    Sample { inputs, target }
+/// One sample for a network of `inputs` inputs.
+pub fn sample(board: &Board, inputs: usize, target: [f32; OUTPUTS]) -> Sample {
+    let mut units = Vec::new();
+    inputs::encode(board, inputs, &mut units);
+    Sample {
+        inputs: units,
+        target,
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +55,10 @@ pub struct TrainConfig {
     /// Learning rate of the first epoch; it falls linearly to a tenth.
     pub rate: f32,
     pub seed: u64,
+    /// Train on the cross-entropy of the outputs instead of their squared
+    /// error (the gradient does not vanish near 0 and 1, where gammon and
+    /// backgammon chances mostly are).
+    pub cross_entropy: bool,
 }
 
 /// Mean squared error per output over `samples`.
@@ -69,8 +77,13 @@ pub fn loss(net: &Net, samples: &[Sample]) -> f32 {
 
 /// Trains a network on `samples`; `report(epoch, training loss)` after
 /// each epoch.
-pub fn train(samples: &[Sample], cfg: TrainConfig, mut report: impl FnMut(usize, f32)) -> Net {
-    let mut net = Net::random(INPUTS, cfg.hidden, cfg.seed);
+pub fn train(
+    samples: &[Sample],
+    inputs: usize,
+    cfg: TrainConfig,
+    mut report: impl FnMut(usize, f32),
+) -> Net {
+    let mut net = Net::random(inputs, cfg.hidden, cfg.seed);
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let mut rng = cfg.seed | 1;
     let hidden = cfg.hidden;
@@ -95,8 +108,13 @@ pub fn train(samples: &[Sample], cfg: TrainConfig, mut report: impl FnMut(usize,
             for (o, (&y, &t)) in out.iter().zip(&s.target).enumerate() {
                 let err = y - t;
                 sum += f64::from(err * err);
-                // d(err²/2)/d(pre-activation) of a sigmoid output.
-                let delta = err * y * (1.0 - y);
+                // d(loss)/d(pre-activation) of a sigmoid output: err for
+                // the cross-entropy, err·y(1 − y) for err²/2.
+                let delta = if cfg.cross_entropy {
+                    err
+                } else {
+                    err * y * (1.0 - y)
+                };
                 let row = &mut net.w2[o * hidden..(o + 1) * hidden];
                 for ((w, a), d) in row.iter_mut().zip(&h).zip(dh.iter_mut()) {
                     *d += delta * *w;
