@@ -26,6 +26,25 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The dot product in eight independent sums, which the compiler turns
+/// into vector instructions (one running sum cannot be reordered).
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for ((l, xv), yv) in lanes.iter_mut().zip(x).zip(y) {
+            *l += xv * yv;
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
 impl Net {
     /// Small weights from a seeded generator (training starts here).
     pub fn random(inputs: usize, hidden: usize, seed: u64) -> Net {
@@ -73,8 +92,7 @@ impl Net {
                 .w2
                 .get(o * self.hidden..(o + 1) * self.hidden)
                 .unwrap_or(&[]);
-            let sum: f32 = row.iter().zip(h).map(|(w, a)| w * a).sum();
-            *slot = sigmoid(sum + self.b2.get(o).copied().unwrap_or(0.0));
+            *slot = sigmoid(dot(row, h) + self.b2.get(o).copied().unwrap_or(0.0));
         }
         out
     }
