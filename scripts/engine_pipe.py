@@ -1,6 +1,6 @@
 """A line-based engine process (UCI, TEI, ...) for the scripts that talk to
 tabula or Fairy-Stockfish: send a line, read until a line with a prefix.
-Shared by make-openings-makruk.py and make-openings-tak.py."""
+Shared by the make-openings-*.py scripts."""
 import os
 import subprocess
 

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Generates fixtures/openings/ogi.txt: balanced Ōgi start lines.
+
+Like make-openings-makruk.py, over USI: each candidate is a random 4-8 ply
+sequence from the start position (seeded, reproducible); legal moves come
+from tabula (`go perft 1`); a candidate is kept when Fairy-Stockfish 221126
+with ../shared/anchors/ogi.ini (`VariantPath` before `USI_Variant ogi`,
+`go depth DEPTH`) scores it within +-MAX_CP for the side to move and no
+earlier line reached the same position.
+
+Usage: scripts/make-openings-ogi.py FSF [count] [seed] > fixtures/openings/ogi.txt
+  FSF: a Fairy-Stockfish 221126 binary (../shared/anchors/build-fairy-stockfish).
+Needs target/release/tabula (cargo build --release).
+"""
+import os
+import random
+import sys
+
+from engine_pipe import ROOT, TABULA, Engine
+
+DEPTH = 10
+MAX_CP = 60
+OGI_INI = os.path.join(ROOT, "..", "shared", "anchors", "ogi.ini")
+
+
+def fsf_engine(cmd):
+    e = Engine(cmd, "usi", "usiok")
+    e.send(f"setoption name VariantPath value {os.path.abspath(OGI_INI)}")
+    e.send("setoption name USI_Variant value ogi")
+    e.send("isready")
+    e.wait("readyok")
+    return e
+
+
+def position(moves):
+    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
+
+
+def legal_moves(tabula, moves):
+    tabula.send(position(moves))
+    tabula.send("go perft 1")
+    out = tabula.wait("Nodes searched")
+    return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
+
+
+def sfen_of(tabula, moves):
+    tabula.send(position(moves))
+    tabula.send("d")
+    line = tabula.wait("Sfen:")[-1]
+    # Board, side and hands, no move number: transpositions compare equal.
+    return " ".join(line.split()[1:4])
+
+
+def evaluate(fsf, moves):
+    fsf.send("usinewgame")
+    fsf.send(position(moves))
+    fsf.send(f"go depth {DEPTH}")
+    score = None
+    for line in fsf.wait("bestmove"):
+        t = line.split()
+        if "score" in t:
+            k = t.index("score")
+            if t[k + 1] == "cp":
+                score = int(t[k + 2])
+            elif t[k + 1] == "mate":
+                score = 100000
+    return score
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    fsf_cmd = sys.argv[1]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 2024
+    rng = random.Random(seed)
+    tabula = Engine(TABULA, "usi", "usiok")
+    fsf = fsf_engine(fsf_cmd)
+    seen = set()
+    kept = []
+    tried = 0
+    while len(kept) < count:
+        tried += 1
+        plies = rng.randint(4, 8)
+        moves = []
+        for _ in range(plies):
+            legal = legal_moves(tabula, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        if len(moves) != plies:
+            continue
+        key = sfen_of(tabula, moves)
+        if key in seen:
+            continue
+        score = evaluate(fsf, moves)
+        if score is None or abs(score) > MAX_CP:
+            continue
+        seen.add(key)
+        kept.append((moves, score))
+    tabula.close()
+    fsf.close()
+    print("# Ōgi openings for `tabula match --game ogi --openings`: one line per start,")
+    print(f"# random 4-8 ply lines from the start (seed {seed}), kept when Fairy-Stockfish 221126")
+    print(f"# (ogi.ini, go depth {DEPTH}) scores them within +-{MAX_CP} cp for the side to move.")
+    print(f"# {len(kept)} kept of {tried} tried. Made by scripts/make-openings-ogi.py; see README.md.")
+    for moves, score in kept:
+        print(f"moves {' '.join(moves)}  # fsf d{DEPTH} {score:+d} cp")
+
+
+if __name__ == "__main__":
+    main()
