@@ -930,3 +930,102 @@ fn backgammon_tavla_matches_are_refereed_as_tavla() {
     assert!(!record.contains("Doubles"), "{record}");
     assert!(!record.contains("Wins 3 points"), "{record}");
 }
+
+/// The options an engine announced at its handshake are sent first, in the
+/// order given (Fairy-Stockfish needs `VariantPath` before `UCI_Variant`),
+/// then `UCI_Variant`, then the options it lists only once it plays the
+/// game; lines an engine prints before its `uciok` (a banner, noise) are
+/// skipped.
+#[test]
+fn options_before_the_variant_and_noise_before_the_handshake() {
+    let log = temp("logger.log");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/engines/uci-logger.sh"
+    );
+    let engine = format!("sh '{script}' '{}'", log.display());
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        &engine,
+        "--name",
+        "logger",
+        "--option",
+        "Counting=true",
+        "--option",
+        "VariantPath=/tmp/variants.ini",
+        "--option",
+        "Hash=2",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains(
+            "Finished game 1 (tabula vs logger): 1-0 {Black (logger) makes an illegal move"
+        ),
+        "{stdout}"
+    );
+    let received = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = received.lines().collect();
+    let set_up = [
+        "uci",
+        "setoption name VariantPath value /tmp/variants.ini",
+        "setoption name Hash value 2",
+        "setoption name UCI_Variant value makruk",
+    ];
+    // The check before the match asks `uci` again after the switch, to
+    // see the game's own options; then the game starts the engine afresh.
+    let mut expected: Vec<&str> = set_up.to_vec();
+    expected.extend([
+        "uci",
+        "setoption name Counting value true",
+        "isready",
+        "quit",
+    ]);
+    expected.extend(set_up);
+    expected.extend([
+        "setoption name Counting value true",
+        "isready",
+        "ucinewgame",
+    ]);
+    assert!(
+        lines.starts_with(&expected),
+        "expected {expected:#?}\ngot {lines:#?}"
+    );
+    let _ = std::fs::remove_file(log);
+
+    // An option only the switched engine has is checked after the switch.
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            &engine,
+            "--option",
+            "Counting=maybe",
+        ],
+        "engine 2 (sh): --option Counting=maybe: Counting value 'maybe' is not true or false",
+    );
+    // The variant is the runner's to choose.
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            &engine,
+            "--option",
+            "UCI_Variant=chess",
+        ],
+        "--option UCI_Variant=chess: the runner selects the variant from --game",
+    );
+}

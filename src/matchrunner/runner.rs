@@ -220,14 +220,13 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
             spec.command.join(" ")
         ))
     };
-    let mut client = Client::open(&full, dialect, G::ID, timeout).map_err(failed)?;
-    // Only the user's options: the runner's own (`TakSize`, `HalfKomi`)
-    // follow the game, whatever the engine announces.
+    let mut client = Client::open(&full, dialect, timeout).map_err(failed)?;
+    // Only the user's options are checked: the runner's own (`TakSize`,
+    // `HalfKomi`) follow the game, whatever the engine announces.
     client
-        .check_options(&spec.options, G::ID, timeout)
+        .set_up(&full.options, &spec.options, G::ID, timeout)
         .map_err(failed)?
-        .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))?;
-    client.configure(&full.options, timeout).map_err(failed)
+        .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))
 }
 
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
