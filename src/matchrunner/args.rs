@@ -26,7 +26,9 @@ pub const MATCH_USAGE: &str =
     --proto DIALECT   uci, usi, tei or ubgi (default: the game's native one; it must
                         be able to play the game)
     --option NAME=VALUE setoption sent after the handshake (repeatable); the
-                        engine must announce NAME and accept VALUE
+                        engine must announce NAME and accept VALUE; options
+                        it announced at the handshake go before UCI_Variant,
+                        the others after it, each in the order given
   --games N             games to play (default 2; with --sprt the most to play)
   --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
                         stop when a sequential probability ratio test on the
