@@ -241,11 +241,7 @@ fn constrained_mle(p: &[f64; 5], s: f64) -> [f64; 5] {
         }
     }
     let x = 0.5 * (lo + hi);
-    (0..5)
-        .map(|i| p[i] / (1.0 + x * d[i]))
-        .collect::<Vec<_>>()
-        .try_into()
-        .unwrap_or(*p)
+    std::array::from_fn(|i| p[i] / (1.0 + x * d[i]))
 }
 
 #[cfg(test)]
