@@ -85,6 +85,9 @@ fn tabula_vs_tabula_two_games_with_records() {
     );
     assert!(stdout.contains("Elo difference: "), "{stdout}");
     assert!(stdout.contains("LOS: "), "{stdout}");
+    // The two games of the opening form one pair.
+    assert!(stdout.contains("\nPtnml(0-2): "), "{stdout}");
+    assert!(stdout.contains("(from 1 game pairs)"), "{stdout}");
     let record = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(
         record.matches("[Variant \"makruk\"]").count(),
@@ -250,6 +253,54 @@ fn bad_invocations_exit_2_with_a_message() {
     usage_error(
         &["--engine", "tabula", "--engine", "tabula", "--tc", "fast"],
         "bad time control 'fast'",
+    );
+    // The SPRT: two engines, game pairs, a well-formed test.
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ],
+        "--sprt compares two engines, got 3 --engine flags",
+    );
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--sprt",
+            "elo0=0,elo1=5",
+            "--no-repeat",
+        ],
+        "--sprt needs game pairs",
+    );
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--sprt",
+            "elo0=5,elo1=0",
+        ],
+        "bad --sprt 'elo0=5,elo1=0': elo0 must be below elo1",
+    );
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--sprt",
+            "elo0=0;elo1=5",
+        ],
+        "bad --sprt 'elo0=0;elo1=5': expected elo0=E0,elo1=E1",
     );
     let ops = temp("bad-ops.txt");
     std::fs::write(&ops, "moves e3e4\nmoves e3e4 e6e5 e4e6\n").unwrap();
@@ -942,4 +993,176 @@ fn backgammon_tavla_matches_are_refereed_as_tavla() {
     let record = std::fs::read_to_string(&mat).unwrap();
     assert!(!record.contains("Doubles"), "{record}");
     assert!(!record.contains("Wins 3 points"), "{record}");
+}
+
+/// The options an engine announced at its handshake are sent first, in the
+/// order given (Fairy-Stockfish needs `VariantPath` before `UCI_Variant`),
+/// then `UCI_Variant`, then the options it lists only once it plays the
+/// game; lines an engine prints before its `uciok` (a banner, noise) are
+/// skipped.
+#[test]
+fn options_before_the_variant_and_noise_before_the_handshake() {
+    let log = temp("logger.log");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/engines/uci-logger.sh"
+    );
+    let engine = format!("sh '{script}' '{}'", log.display());
+    let out = tabula(&[
+        "--engine",
+        "tabula",
+        "--engine",
+        &engine,
+        "--name",
+        "logger",
+        "--option",
+        "Counting=true",
+        "--option",
+        "VariantPath=/tmp/variants.ini",
+        "--option",
+        "Hash=2",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains(
+            "Finished game 1 (tabula vs logger): 1-0 {Black (logger) makes an illegal move"
+        ),
+        "{stdout}"
+    );
+    let received = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = received.lines().collect();
+    let set_up = [
+        "uci",
+        "setoption name VariantPath value /tmp/variants.ini",
+        "setoption name Hash value 2",
+        "setoption name UCI_Variant value makruk",
+    ];
+    // The check before the match asks `uci` again after the switch, to
+    // see the game's own options; then the game starts the engine afresh.
+    let mut expected: Vec<&str> = set_up.to_vec();
+    expected.extend([
+        "uci",
+        "setoption name Counting value true",
+        "isready",
+        "quit",
+    ]);
+    expected.extend(set_up);
+    expected.extend([
+        "setoption name Counting value true",
+        "isready",
+        "ucinewgame",
+    ]);
+    assert!(
+        lines.starts_with(&expected),
+        "expected {expected:#?}\ngot {lines:#?}"
+    );
+    let _ = std::fs::remove_file(log);
+
+    // An option only the switched engine has is checked after the switch.
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            &engine,
+            "--option",
+            "Counting=maybe",
+        ],
+        "engine 2 (sh): --option Counting=maybe: Counting value 'maybe' is not true or false",
+    );
+    // The variant is the runner's to choose.
+    usage_error(
+        &[
+            "--engine",
+            "tabula",
+            "--engine",
+            &engine,
+            "--option",
+            "UCI_Variant=chess",
+        ],
+        "--option UCI_Variant=chess: the runner selects the variant from --game",
+    );
+}
+
+/// `--sprt` on an engine that always wins (its opponent plays an illegal
+/// move every game) accepts H1 and one that always loses accepts H0, both
+/// long before `--games`; the numbers agree with scripts/sprt-check.py
+/// (all wins, elo0=0 elo1=200: LLR 3.3475 after 8 pairs; all losses:
+/// -3.6664 after 5 pairs; bounds ±2.944).
+#[test]
+fn sprt_stops_the_match_when_it_decides() {
+    let illegal = fake_engine("echo bestmove z9z9");
+    let run = |first: &str, second: &str| {
+        let out = tabula(&[
+            "--engine",
+            first,
+            "--name",
+            "first",
+            "--engine",
+            second,
+            "--name",
+            "second",
+            "--depth",
+            "1",
+            "--games",
+            "100",
+            "--sprt",
+            "elo0=0,elo1=200,alpha=0.05,beta=0.05",
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{stdout}\n{}",
+            text(&out.stderr)
+        );
+        stdout
+    };
+    let stdout = run("tabula", &illegal);
+    assert!(
+        stdout.contains("SPRT: elo0 0, elo1 200, alpha 0.05, beta 0.05 (logistic Elo, game pairs); at most 100 games"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("SPRT: llr 0.42 (14.2%), lbound -2.94, ubound 2.94\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("SPRT: llr 3.35 (113.7%), lbound -2.94, ubound 2.94\nSPRT: H1 accepted\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Finished game 16 "), "{stdout}");
+    assert!(!stdout.contains("Finished game 17 "), "{stdout}");
+    assert!(stdout.contains("W-D-L 16-0-0"), "{stdout}");
+    assert!(stdout.contains("\nPtnml(0-2): 0, 0, 0, 0, 8\n"), "{stdout}");
+    assert!(
+        stdout.contains("\nNormalized Elo: +inf +/- 0.0 (from 8 game pairs)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with(
+            "SPRT: llr 3.35 (113.7%), lbound -2.94, ubound 2.94\nSPRT: H1 accepted\nTerminations: rules infraction 16\n"
+        ),
+        "{stdout}"
+    );
+
+    let stdout = run(&illegal, "tabula");
+    assert!(
+        stdout
+            .contains("SPRT: llr -3.67 (-124.5%), lbound -2.94, ubound 2.94\nSPRT: H0 accepted\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Finished game 10 "), "{stdout}");
+    assert!(!stdout.contains("Finished game 11 "), "{stdout}");
+    assert!(stdout.contains("\nPtnml(0-2): 5, 0, 0, 0, 0\n"), "{stdout}");
 }

@@ -3,6 +3,7 @@
 //! nom. Every error is a message; the caller exits with status 2.
 
 use super::client::{Dialect, EngineSpec};
+use super::sprt::SprtParams;
 use super::timecontrol::{self, TimeControl};
 use nom::{
     IResult,
@@ -25,8 +26,15 @@ pub const MATCH_USAGE: &str =
     --proto DIALECT   uci, usi, tei or ubgi (default: the game's native one; it must
                         be able to play the game)
     --option NAME=VALUE setoption sent after the handshake (repeatable); the
-                        engine must announce NAME and accept VALUE
-  --games N             games to play (default 2)
+                        engine must announce NAME and accept VALUE; options
+                        it announced at the handshake go before UCI_Variant,
+                        the others after it, each in the order given
+  --games N             games to play (default 2; with --sprt the most to play)
+  --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
+                        stop when a sequential probability ratio test on the
+                        game pairs decides between Elo E0 and E1 (logistic;
+                        alpha and beta default to 0.05); two engines, openings
+                        played twice (not with --no-repeat), --games even
   --tc [M/]BASE[+INC]   clock in seconds, e.g. 10+0.1, 40/60 (default 10+0.1)
   --movetime MS | --depth N | --nodes N   fixed limit per move instead
   --timemargin MS       time overrun tolerated before a time forfeit (default 100)
@@ -69,6 +77,8 @@ pub struct MatchConfig {
     /// `--match-length N`: each unit is a match to N points; `None`: single
     /// (money) games.
     pub match_length: Option<u32>,
+    /// `--sprt`: stop when the test on game pairs decides.
+    pub sprt: Option<SprtParams>,
 }
 
 fn word(i: &str) -> IResult<&str, String> {
@@ -152,6 +162,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut event = "tabula match".to_string();
     let mut seed = 1u64;
     let mut match_length = None;
+    let mut sprt = None;
 
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -214,6 +225,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "--komi" => komi = Some(value(&mut it)?),
             "--event" => event = value(&mut it)?,
             "--seed" => seed = number(flag, &value(&mut it)?)?,
+            "--sprt" => sprt = Some(SprtParams::parse(&value(&mut it)?)?),
             "--match-length" => {
                 let n: u32 = number(flag, &value(&mut it)?)?;
                 if !(1..=64).contains(&n) {
@@ -235,6 +247,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     }
     if concurrency == 0 {
         return Err("--concurrency must be at least 1".into());
+    }
+    if sprt.is_some() {
+        check_sprt(commands.len(), repeat, games)?;
     }
     let mut specs: Vec<EngineSpec> = commands
         .into_iter()
@@ -279,7 +294,31 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         event,
         seed,
         match_length,
+        sprt,
     })
+}
+
+/// The SPRT compares two engines on game pairs: each opening played
+/// twice, the colours swapped.
+fn check_sprt(engines: usize, repeat: bool, games: usize) -> Result<(), String> {
+    if engines != 2 {
+        return Err(format!(
+            "--sprt compares two engines, got {engines} --engine flags"
+        ));
+    }
+    if !repeat {
+        return Err(
+            "--sprt needs game pairs (each opening played twice with colours swapped): \
+             drop --no-repeat"
+                .into(),
+        );
+    }
+    if !games.is_multiple_of(2) {
+        return Err(format!(
+            "--sprt plays games in pairs: --games must be even, got {games}"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -378,6 +417,47 @@ mod tests {
         assert!(e(&["--engine", "a", "--option", "Hash", "--engine", "b"]).contains("NAME=VALUE"));
         assert!(e(&["--engine", "'a", "--engine", "b"]).contains("quotes"));
         assert!(e(&["--engine", "a", "--engine", "b", "--proto", "xyz"]).contains("protocol"));
+    }
+
+    #[test]
+    fn sprt_flag() {
+        let two = ["--engine", "a", "--engine", "b"];
+        let with = |extra: &[&str]| {
+            let mut v = args(&two);
+            v.extend(args(extra));
+            parse(&v)
+        };
+        let c = with(&["--sprt", "elo0=0,elo1=5", "--games", "1000"]).unwrap();
+        let s = c.sprt.unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 5.0, 0.05, 0.05));
+        assert_eq!(c.games, 1000);
+        assert!(c.repeat);
+        assert_eq!(with(&[]).unwrap().sprt, None);
+        let e = |extra: &[&str]| with(extra).unwrap_err();
+        assert!(e(&["--sprt"]).contains("--sprt needs a value"));
+        assert!(e(&["--sprt", "elo0=0"]).contains("bad --sprt 'elo0=0': elo0 and elo1"));
+        assert!(
+            e(&["--sprt", "elo0=0,elo1=5,alpha=1.5"]).contains("alpha must be between 0 and 1")
+        );
+        assert!(e(&["--sprt", "elo0=0,elo1=5", "--no-repeat"]).contains("drop --no-repeat"));
+        assert!(
+            e(&["--sprt", "elo0=0,elo1=5", "--games", "7"]).contains("--games must be even, got 7")
+        );
+        let three = parse(&args(&[
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--engine",
+            "c",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ]))
+        .unwrap_err();
+        assert!(
+            three.contains("--sprt compares two engines, got 3"),
+            "{three}"
+        );
     }
 
     #[test]

@@ -187,6 +187,9 @@ enum Incoming {
     TooLong,
 }
 
+/// The UCI option that selects the game.
+const VARIANT_OPTION: &str = "UCI_Variant";
+
 /// What a player runs, and how to talk to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -314,74 +317,90 @@ impl Client {
         })
     }
 
-    /// Spawns the engine, does the handshake, selects the variant (UCI:
-    /// `UCI_Variant` when the engine announces it) and sets the options.
+    /// Spawns the engine, does the handshake, sets the options and selects
+    /// the variant ([`Client::set_up`]) and waits until it is ready.
     pub fn start(
         spec: &EngineSpec,
         dialect: Dialect,
         variant: &str,
         timeout: Duration,
     ) -> Result<Client, ClientError> {
-        let mut c = Client::open(spec, dialect, variant, timeout)?;
-        c.configure(&spec.options, timeout)?;
+        let mut c = Client::open(spec, dialect, timeout)?;
+        // Nothing is checked here: the match checked the options once.
+        c.set_up(&spec.options, &[], variant, timeout)?
+            .map_err(ClientError::Protocol)?;
         Ok(c)
     }
 
-    /// Spawns the engine, does the handshake and selects the variant; the
-    /// options are not sent yet.
+    /// Spawns the engine and does the handshake; nothing is set yet.
     pub fn open(
         spec: &EngineSpec,
         dialect: Dialect,
-        variant: &str,
         timeout: Duration,
     ) -> Result<Client, ClientError> {
         let mut c = Client::spawn(spec, dialect).map_err(ClientError::Crashed)?;
         c.handshake(timeout)?;
-        if dialect == Dialect::Uci && c.announces("UCI_Variant") {
-            c.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        }
         Ok(c)
     }
 
-    /// Sends the options, then waits for `readyok`.
-    pub fn configure(
+    /// Sets `options` and selects `variant`, in the order engines need:
+    ///
+    /// 1. the options the engine announced at the handshake, in the order
+    ///    given (an engine may need one of them to know the variant at
+    ///    all: Fairy-Stockfish's `VariantPath`);
+    /// 2. over UCI, `UCI_Variant` when the engine announces it;
+    /// 3. the other options, in the order given: an engine may announce a
+    ///    game's own options only once it plays that game (tabula does).
+    ///
+    /// Then `isready`. The options in `checked` (the user's) must be
+    /// announced with a value their declaration allows; an engine whose
+    /// `UCI_Variant` default is another game is asked `uci` again after the
+    /// switch so that its new options count. A refused option is the inner
+    /// error, and nothing after it is sent.
+    pub fn set_up(
         &mut self,
         options: &[(String, String)],
-        timeout: Duration,
-    ) -> Result<(), ClientError> {
-        for (name, value) in options {
-            self.send(&self.dialect.set_option(name, value))?;
-        }
-        self.is_ready(timeout)
-    }
-
-    /// Checks `--option`s against the engine's announcement. A UCI engine
-    /// that started on another variant may announce the options of
-    /// `variant` only once it plays it (tabula does): when an option is
-    /// missing, it is asked again with `uci` after `UCI_Variant`.
-    pub fn check_options(
-        &mut self,
-        options: &[(String, String)],
+        checked: &[(String, String)],
         variant: &str,
         timeout: Duration,
     ) -> Result<Result<(), String>, ClientError> {
-        let missing = options
-            .iter()
-            .any(|(n, _)| engine_options::find(&self.announced, n).is_none());
-        if missing && self.switched_variant(variant) {
+        let (before, after): (Vec<_>, Vec<_>) =
+            options.iter().partition(|(n, _)| self.announces(n));
+        let is_checked = |o: &(String, String)| checked.contains(o);
+        let dialect = self.dialect;
+        let check = |announced: &[Announced], list: &[&(String, String)]| {
+            list.iter()
+                .filter(|o| is_checked(o))
+                .try_for_each(|(n, v)| check_user_option(dialect, announced, n, v))
+        };
+        if let Err(e) = check(&self.announced, &before) {
+            return Ok(Err(e));
+        }
+        for (name, value) in &before {
+            self.send(&self.dialect.set_option(name, value))?;
+        }
+        let switched = self.switched_variant(variant);
+        if self.dialect == Dialect::Uci && self.announces(VARIANT_OPTION) {
+            self.send(&self.dialect.set_option(VARIANT_OPTION, variant))?;
+        }
+        if switched && after.iter().any(|o| is_checked(o)) {
             self.announced.clear();
             self.handshake(timeout)?;
         }
-        Ok(options
-            .iter()
-            .try_for_each(|(n, v)| engine_options::check(&self.announced, n, v)))
+        if let Err(e) = check(&self.announced, &after) {
+            return Ok(Err(e));
+        }
+        for (name, value) in &after {
+            self.send(&self.dialect.set_option(name, value))?;
+        }
+        self.is_ready(timeout).map(Ok)
     }
 
-    /// True when `UCI_Variant` was sent and its announced default is
-    /// another game.
+    /// True when the engine announces `UCI_Variant` with another game as
+    /// its default: selecting `variant` switches its game.
     fn switched_variant(&self, variant: &str) -> bool {
         self.dialect == Dialect::Uci
-            && engine_options::find(&self.announced, "UCI_Variant").is_some_and(|o| {
+            && engine_options::find(&self.announced, VARIANT_OPTION).is_some_and(|o| {
                 !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
                     if default.eq_ignore_ascii_case(variant))
             })
@@ -543,6 +562,22 @@ impl Client {
             }
         }
     }
+}
+
+/// Checks one user option against `announced`. The variant is the
+/// runner's to choose (`--game`), not an option's.
+fn check_user_option(
+    dialect: Dialect,
+    announced: &[Announced],
+    name: &str,
+    value: &str,
+) -> Result<(), String> {
+    if dialect == Dialect::Uci && name.eq_ignore_ascii_case(VARIANT_OPTION) {
+        return Err(format!(
+            "--option {name}={value}: the runner selects the variant from --game"
+        ));
+    }
+    engine_options::check(announced, name, value)
 }
 
 fn overlong_error(waiting_for: &str) -> ClientError {

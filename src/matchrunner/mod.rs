@@ -11,7 +11,8 @@
 //!   its rules to the engines; records are written by each game
 //!   ([`crate::games::record`]).
 //! * [`openings`]: opening files.
-//! * [`stats`]: W-D-L, Elo with error margin, LOS.
+//! * [`stats`]: W-D-L, Elo with error margin, LOS, game pairs.
+//! * [`sprt`]: `--sprt`, the sequential test on game pairs.
 //! * [`runner`]: the match: concurrency, live lines, summary.
 
 pub mod args;
@@ -22,6 +23,7 @@ pub mod match_play;
 pub mod openings;
 pub mod referee;
 pub mod runner;
+pub mod sprt;
 
 use crate::cli::out::outln;
 pub mod stats;

@@ -6,12 +6,13 @@ use super::engine_setup::{engine_for, native_dialect};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
-use super::stats::{PointsTally, Tally};
+use super::sprt::{SprtParams, Verdict};
+use super::stats::{Pairs, PointsTally, Tally};
 use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
 use crate::games::record::{GameRecord, GameResult, MatchRules};
 use crate::rules::RulesPosition;
-use crossbeam_channel::unbounded;
+use crossbeam_channel::{Sender, bounded, unbounded};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -88,6 +89,37 @@ pub fn pairing(openings: &[Opening], i: usize, repeat: bool, engines: usize) -> 
         seats: (0..engines).map(|seat| (seat + shift) % engines).collect(),
         chance_game: if repeat { k * 2 + 1 } else { i + 1 },
     })
+}
+
+/// The running SPRT: the last LLR and the first decision, which stands
+/// (the games still in progress when it came are finished and counted,
+/// but do not overturn it).
+#[derive(Debug, Default)]
+struct SprtState {
+    llr: f64,
+    verdict: Verdict,
+    /// The decision was printed.
+    announced: bool,
+}
+
+impl SprtState {
+    /// Recomputes the LLR after a finished pair; the status line.
+    fn update(&mut self, params: &SprtParams, pairs: &Pairs) -> String {
+        self.llr = params.llr(&pairs.ptnml);
+        if self.verdict == Verdict::Continue {
+            self.verdict = params.verdict(self.llr);
+        }
+        params.status_line(self.llr)
+    }
+
+    /// The decision, the first time it is asked for after it came.
+    fn newly_decided(&mut self) -> Option<Verdict> {
+        if self.verdict == Verdict::Continue || self.announced {
+            return None;
+        }
+        self.announced = true;
+        Some(self.verdict)
+    }
 }
 
 /// One line per finished game.
@@ -220,14 +252,13 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
             spec.command.join(" ")
         ))
     };
-    let mut client = Client::open(&full, dialect, G::ID, timeout).map_err(failed)?;
-    // Only the user's options: the runner's own (`TakSize`, `HalfKomi`)
-    // follow the game, whatever the engine announces.
+    let mut client = Client::open(&full, dialect, timeout).map_err(failed)?;
+    // Only the user's options are checked: the runner's own (`TakSize`,
+    // `HalfKomi`) follow the game, whatever the engine announces.
     client
-        .check_options(&spec.options, G::ID, timeout)
+        .set_up(&full.options, &spec.options, G::ID, timeout)
         .map_err(failed)?
-        .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))?;
-    client.configure(&full.options, timeout).map_err(failed)
+        .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))
 }
 
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
@@ -276,6 +307,16 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         openings.len(),
         cfg.concurrency
     );
+    if let Some(t) = &cfg.sprt {
+        outln!(
+            "SPRT: elo0 {}, elo1 {}, alpha {}, beta {} (logistic Elo, game pairs); at most {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            units
+        );
+    }
     // Workers take the next game number; `stop` ends the match early.
     let next_game = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -288,9 +329,17 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             .then(|| pairing(&openings, i, cfg.repeat, cfg.engines.len()))
             .flatten()
     };
-    let (done_tx, done_rx) = unbounded::<(Pairing, Vec<GameRecord>, GameResult)>();
+    // A worker hands in each finished unit with a way to tell it to go on,
+    // and waits for that before it takes the next game: the unit is then
+    // counted, and a stop it caused (the SPRT decided, a record could not
+    // be written) holds before any new game starts.
+    let (done_tx, done_rx) = unbounded::<(Pairing, Vec<GameRecord>, GameResult, Sender<()>)>();
     let mut tally = Tally::default();
     let mut points = PointsTally::default();
+    // Pentanomial counts when the games come in pairs between two engines.
+    let paired = cfg.repeat && cfg.engines.len() == 2;
+    let mut pairs = Pairs::default();
+    let mut sprt = SprtState::default();
     let mut session: Vec<u32> = vec![0; cfg.engines.len()];
     // What failed the match: no thread to play on, or the first record
     // write error (then no new games start: results not recorded are lost).
@@ -307,10 +356,12 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                     let mut g = G::new();
                     let _ = g.configure(cfg.size, half_komi);
                     apply_shared_options(&mut g, cfg);
+                    let (go_on_tx, go_on_rx) = bounded::<()>(1);
                     while let Some(p) = take_game() {
                         let (recs, result) =
                             play_unit(&g, new_game_arg.as_deref(), cfg, &cfg.engines, &p);
-                        if done_tx.send((p, recs, result)).is_err() {
+                        let handed_in = done_tx.send((p, recs, result, go_on_tx.clone()));
+                        if handed_in.is_err() || go_on_rx.recv().is_err() {
                             break;
                         }
                     }
@@ -326,17 +377,19 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             }
         }
         drop(done_tx);
-        for (p, recs, result) in done_rx.iter() {
+        for (p, recs, result, go_on) in done_rx.iter() {
             // Score from engine 0's point of view: its place against the
             // best of the others.
             let seat_of = |engine| p.seats.iter().position(|&e| e == engine);
             let place = |engine| seat_of(engine).and_then(|s| result.place_of(s));
             let others = (1..p.seats.len()).filter_map(place).min();
-            match (place(0), others) {
-                (Some(mine), Some(theirs)) if mine < theirs => tally.wins += 1,
-                (Some(mine), Some(theirs)) if mine == theirs => tally.draws += 1,
-                _ => tally.losses += 1,
-            }
+            let half_points = match (place(0), others) {
+                (Some(mine), Some(theirs)) if mine < theirs => 2,
+                (Some(mine), Some(theirs)) if mine == theirs => 1,
+                _ => 0,
+            };
+            tally.add(half_points);
+            let pair_done = paired && pairs.add(p.number.saturating_sub(1), half_points);
             for rec in &recs {
                 if let Some(seat) = seat_of(0) {
                     points.add(rec.result.points_of(seat));
@@ -369,6 +422,13 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 tally.score(),
                 tally.games()
             );
+            if pair_done && let Some(params) = &cfg.sprt {
+                outln!("{}", sprt.update(params, &pairs));
+                if let Some(decided) = sprt.newly_decided() {
+                    outln!("SPRT: {}", decided.describe());
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
             let _ = std::io::stdout().flush();
             // A money session's running score, per engine, for records
             // that show it (.mat).
@@ -395,6 +455,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 stop.store(true, Ordering::Relaxed);
                 failure = Some(message);
             }
+            let _ = go_on.send(());
         }
     });
     outln!();
@@ -410,6 +471,14 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         100.0 * tally.score()
     );
     outln!("{}", tally.summary());
+    if paired && pairs.pairs() > 0 {
+        outln!("{}", pairs.ptnml_line());
+        outln!("{}", pairs.nelo_line());
+    }
+    if let Some(params) = &cfg.sprt {
+        outln!("{}", params.status_line(sprt.llr));
+        outln!("SPRT: {}", sprt.verdict.describe());
+    }
     if G::SCORED_BY_POINTS {
         outln!("Points of {first_name}: {}", points.summary());
     }

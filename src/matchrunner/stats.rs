@@ -7,6 +7,15 @@
 //! `p ± 1.96·se` mapped through the logistic curve; the margin is half the
 //! width of that interval. LOS = Φ((W − L) / sqrt(W + L)), i.e.
 //! ½·(1 + erf((W − L) / sqrt(2(W + L)))), draws carrying no information.
+//!
+//! Game pairs (one opening, colours swapped) are also counted by their
+//! score for the first engine, 0, ½, 1, 1½ or 2: the pentanomial
+//! frequencies, from which the SPRT ([`super::sprt`]) and the normalized
+//! Elo are computed. Normalized Elo (nElo) is the score's distance from ½
+//! in per-game standard deviations, `(x̄ − ½) / (√2·σ_pair) · 800 / ln 10`,
+//! where `x̄` and `σ_pair` are the mean and the standard deviation of the
+//! pairs' scores on the per-game scale (0, ¼, ½, ¾, 1); its 95% margin
+//! is `1.96 · σ_pair/√N` of the score on the same scale.
 
 /// Wins, draws and losses from the first engine's point of view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -17,6 +26,16 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts a game in which the first engine scored `half_points` (2
+    /// win, 1 draw, 0 loss).
+    pub fn add(&mut self, half_points: u8) {
+        match half_points {
+            2.. => self.wins += 1,
+            1 => self.draws += 1,
+            0 => self.losses += 1,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -129,6 +148,86 @@ impl PointsTally {
     }
 }
 
+/// The pentanomial counts of finished game pairs, and the first game of
+/// each pair still waiting for its partner.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pairs {
+    /// `ptnml[k]`: pairs in which the first engine scored `k` half points.
+    pub ptnml: [u32; 5],
+    /// Pair number → half points of its game that finished first.
+    waiting: std::collections::HashMap<usize, u8>,
+}
+
+impl Pairs {
+    /// Adds game `index` (from 0; games `2k` and `2k + 1` form pair `k`)
+    /// in which the first engine scored `half_points` (0 loss, 1 draw, 2
+    /// win). True when the game completed its pair.
+    pub fn add(&mut self, index: usize, half_points: u8) -> bool {
+        let pair = index / 2;
+        match self.waiting.remove(&pair) {
+            Some(first) => {
+                let k = usize::from(first.min(2) + half_points.min(2));
+                if let Some(n) = self.ptnml.get_mut(k) {
+                    *n += 1;
+                }
+                true
+            }
+            None => {
+                self.waiting.insert(pair, half_points);
+                false
+            }
+        }
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.ptnml.iter().sum()
+    }
+
+    /// `Ptnml(0-2): 1, 4, 10, 3, 2`
+    pub fn ptnml_line(&self) -> String {
+        let counts: Vec<String> = self.ptnml.iter().map(u32::to_string).collect();
+        format!("Ptnml(0-2): {}", counts.join(", "))
+    }
+
+    /// Normalized Elo and its 95% margin (NaN without pairs; when every
+    /// pair scored the same, 0 or ±infinity with no margin).
+    pub fn normalized_elo(&self) -> (f64, f64) {
+        let n = f64::from(self.pairs());
+        if n == 0.0 {
+            return (f64::NAN, f64::NAN);
+        }
+        let freq = self.ptnml.map(|c| f64::from(c) / n);
+        let score = |k: usize| k as f64 / 4.0;
+        let mean: f64 = (0..5).map(|k| freq[k] * score(k)).sum();
+        let var: f64 = (0..5).map(|k| freq[k] * (score(k) - mean).powi(2)).sum();
+        if var == 0.0 {
+            // Every pair scored the same: no spread to measure against.
+            let nelo = match mean {
+                m if m > 0.5 => f64::INFINITY,
+                m if m < 0.5 => f64::NEG_INFINITY,
+                _ => 0.0,
+            };
+            return (nelo, 0.0);
+        }
+        let per_game = (2.0 * var).sqrt();
+        let scale = 800.0 / std::f64::consts::LN_10;
+        let nelo = (mean - 0.5) / per_game * scale;
+        let margin = 1.959964 * (var / n).sqrt() / per_game * scale;
+        (nelo, margin)
+    }
+
+    /// `Normalized Elo: +12.3 +/- 45.6 (from 20 game pairs)`
+    pub fn nelo_line(&self) -> String {
+        let (nelo, margin) = self.normalized_elo();
+        format!(
+            "Normalized Elo: {} +/- {} (from {} game pairs)",
+            fmt_elo(nelo),
+            fmt_margin(margin),
+            self.pairs()
+        )
+    }
+}
+
 fn fmt_elo(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 {
@@ -136,6 +235,8 @@ fn fmt_elo(e: f64) -> String {
         } else {
             "-inf".into()
         }
+    } else if e.is_nan() {
+        "nan".into()
     } else {
         format!("{:+.1}", e + 0.0) // no "-0.0"
     }
@@ -236,6 +337,56 @@ mod tests {
             losses: 0,
         };
         assert!(w.elo().is_infinite());
+    }
+
+    #[test]
+    fn games_pair_up_in_any_order() {
+        let mut p = Pairs::default();
+        // Pair 1 (games 2, 3) finishes before pair 0 (games 0, 1).
+        assert!(!p.add(3, 2));
+        assert!(!p.add(0, 1));
+        assert!(p.add(2, 2)); // win + win
+        assert!(p.add(1, 0)); // draw + loss
+        assert!(!p.add(4, 1)); // a pair still open does not count
+        assert_eq!(p.ptnml, [0, 1, 0, 0, 1]);
+        assert_eq!(p.pairs(), 2);
+        assert_eq!(p.ptnml_line(), "Ptnml(0-2): 0, 1, 0, 0, 1");
+    }
+
+    #[test]
+    fn normalized_elo_of_pairs() {
+        // Scores 0.25 and 1 (per game): mean 0.625, variance 0.140625,
+        // per-game sd sqrt(0.28125) = 0.530330; nElo = 0.125 / 0.530330 *
+        // 347.43559 = 81.8914; margin 1.959964 * sqrt(0.140625 / 2)
+        // / 0.530330 * 347.43559 = 340.48.
+        let p = Pairs {
+            ptnml: [0, 1, 0, 0, 1],
+            ..Pairs::default()
+        };
+        let (nelo, margin) = p.normalized_elo();
+        assert!(close(nelo, 81.8914, 1e-3), "{nelo}");
+        assert!(close(margin, 340.48, 1e-2), "{margin}");
+        assert_eq!(
+            p.nelo_line(),
+            "Normalized Elo: +81.9 +/- 340.5 (from 2 game pairs)"
+        );
+        let even = Pairs {
+            ptnml: [0, 0, 5, 0, 0],
+            ..Pairs::default()
+        };
+        assert_eq!(
+            even.nelo_line(),
+            "Normalized Elo: +0.0 +/- 0.0 (from 5 game pairs)"
+        );
+        let wins = Pairs {
+            ptnml: [0, 0, 0, 0, 3],
+            ..Pairs::default()
+        };
+        assert_eq!(
+            wins.nelo_line(),
+            "Normalized Elo: +inf +/- 0.0 (from 3 game pairs)"
+        );
+        assert!(Pairs::default().normalized_elo().0.is_nan());
     }
 
     #[test]
