@@ -156,7 +156,7 @@ fn paranoid<P: AlphaBetaPosition + MultiPlayerPosition>(
     // Clocks of more than two players: `wtime`/`winc` (player 0's slot)
     // are the clock of the player to move.
     let mut limits = job.limits.clone();
-    if limits.time_of(me).is_none() && limits.time_of(0).is_some() {
+    if !limits.player_clocks && me > 0 {
         limits.time.resize(me + 1, None);
         limits.inc.resize(me + 1, None);
         limits.time[me] = limits.time_of(0);
