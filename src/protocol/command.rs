@@ -60,8 +60,9 @@ pub struct GoParams {
     pub infinite: bool,
     /// `p<k>time` / `p<k>inc` (k = 1..6, an extension for games of more
     /// than two players): player k's clock at index k - 1.
-    pub player_time: [Option<i64>; MAX_CLOCKS],
-    pub player_inc: [Option<i64>; MAX_CLOCKS],
+    /// (Empty when the `go` names none.)
+    pub player_time: Vec<Option<i64>>,
+    pub player_inc: Vec<Option<i64>>,
 }
 
 /// How many players `p<k>time` can name.
@@ -460,12 +461,15 @@ fn parse_go(args: &str) -> Result<Command, CommandError> {
                 let (after, ms) = number_after(rest, "go", w, signed_int)?;
                 rest = after;
                 if let Some((k, is_inc)) = player_clock(w) {
-                    let slot = if is_inc {
+                    let slots = if is_inc {
                         &mut p.player_inc
                     } else {
                         &mut p.player_time
                     };
-                    slot[k] = Some(ms);
+                    slots.resize(MAX_CLOCKS, None);
+                    if let Some(slot) = slots.get_mut(k) {
+                        *slot = Some(ms);
+                    }
                 }
             }
             "searchmoves" => {
@@ -658,7 +662,7 @@ mod tests {
         };
         assert_eq!(
             p.player_time,
-            [Some(100), Some(7), Some(300), None, None, None]
+            vec![Some(100), Some(7), Some(300), None, None, None]
         );
         assert_eq!(p.player_inc[2], Some(5));
         assert_eq!(p.searchmoves, vec!["3-14"]);

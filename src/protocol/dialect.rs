@@ -220,7 +220,10 @@ impl Dialect {
             .any(Option::is_some);
         let (time, inc) = if player_clocks {
             let pick = |k: usize, own: &[Option<i64>], two: [Option<i64>; 2]| {
-                own[k].or(if k < 2 { two[k] } else { None })
+                own.get(k)
+                    .copied()
+                    .flatten()
+                    .or_else(|| two.get(k).copied().flatten())
             };
             (
                 (0..MAX_CLOCKS)
@@ -427,7 +430,7 @@ mod tests {
         );
         assert!(Dialect::default().limits(&GoParams::default()).infinite);
         let mut many = go.clone();
-        many.player_time[2] = Some(3);
+        many.player_time = vec![None, None, Some(3)];
         let l = Dialect::default().limits(&many);
         assert!(l.player_clocks && !l.infinite);
         assert_eq!(l.time_of(0), Some(1));
