@@ -64,6 +64,9 @@ fn start_positions_write_and_read_back() {
         assert_eq!(pos(&text).to_notation(), text);
         assert_eq!(text.split('/').count(), players.parse::<usize>().unwrap());
     }
+    // Rounds beyond any real game still read back.
+    let far = "0,1,2,3,4,5,6,7,8,9/111,112,113,114,115,116,117,118,119,120 2 4294967296";
+    assert_eq!(pos(far).to_notation(), far);
     // Any order and spacing on input, ascending on output.
     let shuffled = pos("9,8,7,6,5,4,3,2,1,0/120,119,118,117,116,115,114,113,112,111   1  1");
     assert_eq!(shuffled.to_notation(), START2);
@@ -110,6 +113,10 @@ fn malformed_ccn_is_refused_with_the_reason() {
         (format!("0,1,2,3,4,5,6,7,8,9/{ten_s} 3 1"), "player to move 3 is not in 1..2"),
         (format!("0,1,2,3,4,5,6,7,8,9/{ten_s} w 1"), "player to move 'w' is not a number"),
         (format!("0,1,2,3,4,5,6,7,8,9/{ten_s} 1 0"), "round 0 is not in"),
+        (
+            format!("0,1,2,3,4,5,6,7,8,9/{ten_s} 1 4294967297"),
+            "round 4294967297 is not in 1..4294967296",
+        ),
         (format!("0,1,2,3,4,5,6,7,8,9/{ten_s} 1 -1"), "round '-1' is not a number"),
         (format!("a,b/{ten_s} 1 1"), "is not a list of cells"),
         (format!("0,1,2,3,4,5,6,7,8,9,/{ten_s} 1 1"), "is not a list of cells"),

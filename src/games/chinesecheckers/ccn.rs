@@ -122,17 +122,23 @@ pub fn parse(text: &str, rules: Rules) -> Result<Position, GameError> {
             syn.to_move
         )));
     }
-    if syn.round < 1 || syn.round > u64::from(u16::MAX) {
+    let most = u64::from(u32::MAX) + 1;
+    if syn.round < 1 || syn.round > most {
         return Err(impossible(format!(
-            "round {} is not in 1..{}",
-            syn.round,
-            u16::MAX
+            "round {} is not in 1..{most}",
+            syn.round
         )));
     }
     let to_move = syn.to_move as usize - 1;
-    let round = syn.round as u16;
-    let moves: Vec<u16> = (0..players)
-        .map(|p| if p < to_move { round } else { round - 1 })
+    let made = (syn.round - 1) as u32;
+    let moves: Vec<u32> = (0..players)
+        .map(|p| {
+            if p < to_move {
+                made.saturating_add(1)
+            } else {
+                made
+            }
+        })
         .collect();
     let pos = Position::from_parts(rules, &marbles, to_move, &moves)
         .ok_or_else(|| impossible(format!("{players} players are not allowed")))?;
@@ -182,7 +188,7 @@ pub fn write(pos: &Position) -> String {
         "{} {} {}",
         lists_of(pos),
         p + 1,
-        u32::from(pos.moves_made(p)) + 1
+        u64::from(pos.moves_made(p)) + 1
     )
 }
 

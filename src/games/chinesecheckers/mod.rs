@@ -219,7 +219,8 @@ fn diagram(pos: &Position) -> String {
         let ch = owner.map_or(b'.', |p| b'1' + p as u8);
         rows[r as usize][2 * x as usize] = ch;
     }
-    let mut out = String::new();
+    // A blank line first, as every game's `d` begins.
+    let mut out = String::from("\n");
     for row in rows {
         out.push_str(String::from_utf8_lossy(&row).trim_end());
         out.push('\n');

@@ -47,7 +47,7 @@ pub enum Standing {
     /// in a `ccn` have `moves` 0 and `seat_rank` = seat + 1, so they rank
     /// first, among themselves by seat.
     Finished {
-        moves: u16,
+        moves: u32,
         seat_rank: u8,
     },
     /// Removed by the home-exit rule; a larger `order` was eliminated
@@ -108,7 +108,7 @@ pub(super) struct State {
     pub marbles: [u128; MAX_PLAYERS],
     pub occupied: u128,
     pub to_move: usize,
-    pub moves_made: [u16; MAX_PLAYERS],
+    pub moves_made: [u32; MAX_PLAYERS],
     pub standing: [Standing; MAX_PLAYERS],
     pub eliminations: u16,
     /// Zobrist key of the marbles.
@@ -134,7 +134,7 @@ impl Position {
         rules: Rules,
         marbles: &[u128],
         to_move: usize,
-        moves_made: &[u16],
+        moves_made: &[u32],
     ) -> Option<Position> {
         let players = marbles.len();
         let corners = seats(players)?;
@@ -216,7 +216,7 @@ impl Position {
         self.s.standing[p]
     }
 
-    pub fn moves_made(&self, p: usize) -> u16 {
+    pub fn moves_made(&self, p: usize) -> u32 {
         self.s.moves_made[p]
     }
 
@@ -291,7 +291,7 @@ impl Position {
         let limit = self.rules.home_exit_limit;
         if limit > 0
             && self.s.standing[p] == Standing::Playing
-            && u32::from(self.s.moves_made[p]) >= limit
+            && self.s.moves_made[p] >= limit
             && self.s.marbles[p] & star().corner[self.home[p]] != 0
         {
             self.eliminate(p);
@@ -346,9 +346,9 @@ impl Position {
     /// one still playing, then the eliminated, the later ones first.
     pub fn places(&self) -> Vec<u8> {
         let rank_key = |p: usize| match self.s.standing[p] {
-            Standing::Finished { moves, seat_rank } => (0, moves, u16::from(seat_rank)),
+            Standing::Finished { moves, seat_rank } => (0, moves, u32::from(seat_rank)),
             Standing::Playing => (1, 0, 0),
-            Standing::Eliminated { order } => (2, u16::MAX - order, 0),
+            Standing::Eliminated { order } => (2, u32::from(u16::MAX - order), 0),
         };
         (0..self.players)
             .map(|p| {

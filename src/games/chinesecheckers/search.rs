@@ -25,7 +25,7 @@ impl Position {
     fn merit(&self, p: usize) -> i32 {
         match self.standing(p) {
             Standing::Playing => -self.remaining_distance(p),
-            Standing::Finished { moves, .. } => DONE - i32::from(moves),
+            Standing::Finished { moves, .. } => DONE - moves.min(DONE as u32) as i32,
             Standing::Eliminated { .. } => -DONE,
         }
     }
