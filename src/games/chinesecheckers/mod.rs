@@ -296,12 +296,13 @@ impl RulesPosition for Position {
             return None;
         }
         let places = self.places();
-        let reason = if (0..self.player_count())
-            .any(|p| matches!(self.standing(p), Standing::Eliminated { .. }))
-        {
-            "targets filled or home-exit rule"
-        } else {
-            "targets filled"
+        let ended = |f: fn(Standing) -> bool| (0..self.player_count()).any(|p| f(self.standing(p)));
+        let filled = ended(|s| matches!(s, Standing::Finished { .. }));
+        let eliminated = ended(|s| matches!(s, Standing::Eliminated { .. }));
+        let reason = match (filled, eliminated) {
+            (true, true) => "targets filled and the home-exit rule",
+            (false, true) => "the home-exit rule",
+            _ => "targets filled",
         };
         Some(crate::games::Outcome::ranked(
             places,

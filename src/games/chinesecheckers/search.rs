@@ -3,7 +3,8 @@
 //! two players and one evaluation per player for more.
 
 use super::position::{Move, Position, Standing};
-use super::star::CELLS;
+use super::star::{CELLS, star};
+use crate::games::hopboard::CellSet;
 use crate::rules::RulesPosition;
 use crate::search::{AlphaBetaPosition, MATE, MultiPlayerPosition};
 
@@ -11,6 +12,8 @@ use crate::search::{AlphaBetaPosition, MATE, MultiPlayerPosition};
 const STEP: i32 = 100;
 /// A player who finished or was eliminated, in steps: beyond any distance.
 const DONE: i32 = 500;
+/// Moves before the home-exit limit from which marbles at home cost.
+const HOME_EXIT_WARNING: u32 = 20;
 
 /// Bench positions (2 and 3 players) and their depth.
 pub const BENCH_CCN: &[&str] = &[
@@ -24,10 +27,34 @@ impl Position {
     /// remaining distance while it plays.
     fn merit(&self, p: usize) -> i32 {
         match self.standing(p) {
-            Standing::Playing => -self.remaining_distance(p),
+            Standing::Playing => -self.remaining_distance(p) - self.home_exit_danger(p),
             Standing::Finished { moves, .. } => DONE - moves.min(DONE as u32) as i32,
             Standing::Eliminated { .. } => -DONE,
         }
+    }
+
+    /// Marbles still at home as the home-exit limit nears, in steps: over
+    /// the last `HOME_EXIT_WARNING` moves each costs 3 per move and per
+    /// step it still needs to leave home, so the search clears home
+    /// (deepest marbles first) before the rule's loss is in sight.
+    fn home_exit_danger(&self, p: usize) -> i32 {
+        let limit = self.rules().home_exit_limit;
+        if limit == 0 {
+            return 0;
+        }
+        let late = (self.moves_made(p) + HOME_EXIT_WARNING)
+            .saturating_sub(limit)
+            .min(HOME_EXIT_WARNING);
+        if late == 0 {
+            return 0;
+        }
+        let home = self.home_corner(p);
+        let to_tip = &star().to_tip[home];
+        let steps_out: u32 = (self.marbles(p) & star().corner[home])
+            .cells()
+            .map(|c| 4 - u32::from(to_tip[c]).min(3))
+            .sum();
+        (late * 3 * steps_out) as i32
     }
 
     /// The evaluation for player `p`: 100 × (the mean merit of the others
@@ -109,5 +136,33 @@ impl MultiPlayerPosition for Position {
         for (p, v) in out.iter_mut().enumerate().take(self.players()) {
             *v = STEP * self.merit(p);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ccn, position::Rules};
+
+    fn eval(text: &str) -> i32 {
+        ccn::parse(text, Rules::default())
+            .expect("ccn")
+            .evaluate_for(0)
+    }
+
+    #[test]
+    fn distance_and_home_exit_danger() {
+        let s = "111,112,113,114,115,116,117,118,119,120";
+        // Symmetric start: equal. One step forward: one step better.
+        assert_eq!(eval(&format!("0,1,2,3,4,5,6,7,8,9/{s} 1 1")), 0);
+        assert_eq!(eval(&format!("0,1,2,3,4,5,6,7,9,17/{s} 1 1")), 100);
+        // A marble at home costs nothing early, more as the limit nears,
+        // and the deeper it sits the more (the opponent has left home).
+        let s = "60,61,62,63,64,66,67,68,69,70";
+        let edge = "9,20,21,22,23,24,25,26,27,28";
+        let tip = "0,20,21,22,23,24,25,26,27,28";
+        let early = eval(&format!("{edge}/{s} 1 5"));
+        let late = eval(&format!("{edge}/{s} 1 25"));
+        assert!(late < early, "{late} vs {early}");
+        assert!(eval(&format!("{tip}/{s} 1 25")) < late);
     }
 }
