@@ -14,6 +14,7 @@
 mod common;
 
 use common::rng::Rng;
+use tabula::games::chinesecheckers::ChineseCheckers;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
@@ -182,4 +183,15 @@ fn tak_positions_and_moves_read_back_at_every_size() {
         let n = roundtrip(&game, 0x7461_6b00 + size as u64, BOTH);
         assert!(n > 100, "size {size}: only {n} positions checked");
     }
+}
+
+/// Two players, home-exit rule on: random games end by elimination.
+#[test]
+fn chinesecheckers_positions_and_moves_read_back() {
+    let n = roundtrip(
+        &ChineseCheckers::new(),
+        0x0063_6363,
+        &[MoveNotation::Native],
+    );
+    assert!(n > 1000, "only {n} positions checked");
 }

@@ -1,6 +1,6 @@
 //! Soak: the daemon's contract under a seeded stream of valid, mutated and
-//! garbage input, for every dialect × game it plays (UCI Makruk, Tak and
-//! Ōgi, TEI Tak at several sizes, USI Ōgi, CECP Makruk).
+//! garbage input, for every dialect × game it plays (UCI Makruk, Tak,
+//! Ōgi and Chinese checkers, TEI Tak at several sizes, USI Ōgi, CECP Makruk).
 //!
 //! The contract checked, line by line:
 //!
@@ -453,6 +453,25 @@ const BAD_OGI_UCI: &[&str] = &[
     "setoption name TakSize value 5",
 ];
 
+const BAD_CC: &[&str] = &[
+    "position ccn 0,1,2,3,4,5,6,7,8/111,112,113,114,115,116,117,118,119,120 1 1",
+    "position ccn 0,1,2,3,4,5,6,7,8,60/60,112,113,114,115,116,117,118,119,120 1 1",
+    "position fen 0,1,2,3,4,5,6,7,8,9/111,112,113,114,115,116,117,118,119,120 3 1",
+    "position startpos moves 3-17",
+    "position startpos moves 3-16-3",
+    "position startpos moves pass",
+    "position tps x6/x6/x6/x6/x6/x6 1 1",
+    "setoption name Players value 5",
+];
+
+const SEEDS_CC: &[&str] = &[
+    "position startpos moves 8-17 111-102 3-16-18",
+    "position ccn 4,7,8,17,28,29,41,43,50,60/70,79,83,90,91,104,105,112,117,118 1 8",
+    "position fen 2,3,4,5,7,15,16,18,28,30/79,90,91,103,106,111,112,114,116,118 2 5 moves 79-69",
+    "setoption name Hash value 8",
+    "setoption name Move Overhead value 50",
+];
+
 const SEEDS_MAKRUK: &[&str] = &[
     "position startpos moves e3e4 e6e5",
     "position fen rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1 moves a3a4",
@@ -558,6 +577,7 @@ struct Game {
 const MAKRUK_CYCLE: &[&str] = &["b1d2", "b8d7", "d2b1", "d7b8"];
 const TAK_OPENING: &[&str] = &["a1", "c3"];
 const TAK_CYCLE: &[&str] = &["c3<", "a1+", "b3>", "a2-"];
+const CC_CYCLE: &[&str] = &["8-17", "111-102", "17-8", "102-111"];
 const OGI_USI_CYCLE: &[&str] = &["2g3g", "7b6b", "3g2g", "6b7b"];
 const OGI_UCI_CYCLE: &[&str] = &["g2f2", "b7c7", "f2g2", "c7b7"];
 
@@ -603,6 +623,26 @@ const UCI_OGI: Game = Game {
     options: OPTIONS_UCI,
     opening: &[],
     cycle: OGI_UCI_CYCLE,
+    lines: 1500,
+};
+
+/// Chinese checkers with the home-exit rule off, so that the cycle of
+/// moves can go on without a marble leaving home.
+const UCI_CC: Game = Game {
+    name: "uci chinesecheckers",
+    dialect: Dialect::Uci,
+    setup: &[
+        "setoption name UCI_Variant value chinesecheckers",
+        "setoption name Home Exit Limit value 0",
+    ],
+    label: "Ccn: ",
+    keywords: &["ccn", "fen"],
+    sizes: &[],
+    seeds: SEEDS_CC,
+    bad: BAD_CC,
+    options: OPTIONS_UCI,
+    opening: &[],
+    cycle: CC_CYCLE,
     lines: 1500,
 };
 
@@ -843,7 +883,12 @@ impl Soak {
         };
         let tei = self.game.dialect == Dialect::Tei;
         if let Some(text) = line.strip_prefix("info string ") {
-            if tei || !text.starts_with("game over: ") {
+            // The notes a game prints before a search (Chinese checkers:
+            // the player it moves for, or the result).
+            let note = ["game over: ", "tomove ", "result "]
+                .iter()
+                .any(|p| text.starts_with(p));
+            if tei || !note {
                 self.fail(&format!("unexpected info string during a search: {line:?}"));
             }
             return;
@@ -2067,6 +2112,11 @@ fn soak_uci_tak() {
 #[test]
 fn soak_uci_ogi() {
     soak(&UCI_OGI);
+}
+
+#[test]
+fn soak_uci_chinesecheckers() {
+    soak(&UCI_CC);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use super::session::{EngineSession, GameSession};
 use crate::games::Game;
 use crate::games::backgammon::Backgammon;
+use crate::games::chinesecheckers::ChineseCheckers;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::record::MatchRules;
@@ -68,6 +69,7 @@ registry! {
     Tak => ["tei", "uci"],
     Ogi => ["usi", "uci"],
     Backgammon => ["ubgi", "uci"],
+    ChineseCheckers => ["uci"],
 }
 
 /// The entry of variant `id`.

@@ -62,6 +62,8 @@ pub trait EngineSession: Send {
     fn position_keywords(&self) -> &'static [&'static str];
     /// The label of `d`'s notation line in the game's own dialect.
     fn notation_label(&self) -> &'static str;
+    /// The label of `d`'s notation line over UCI (`Fen`).
+    fn uci_notation_label(&self) -> &'static str;
     /// Parses `base` (None = start position) and plays `moves`; replaces the
     /// current position only when everything is valid.
     fn set_position(
@@ -71,15 +73,16 @@ pub trait EngineSession: Send {
         notation: MoveNotation,
     ) -> Result<(), EngineError>;
     /// Starts a search of the current position on the worker thread.
-    /// `Ok(Some(reason))` when the game is already over by a rule (the
-    /// search still runs, so the GUI gets its move and adjudicates).
+    /// `Ok(notes)`: lines for the dialect to print first (`game over:
+    /// <reason>` when the game is already over by a rule; the search
+    /// still runs, so the GUI gets its move and adjudicates).
     fn go(
         &mut self,
         limits: SearchLimits,
         settings: SearchSettings,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<Option<String>, EngineError>;
+    ) -> Result<Vec<String>, EngineError>;
     fn stop(&self);
     fn ponderhit(&self);
     fn is_searching(&self) -> bool;
@@ -159,6 +162,9 @@ impl<G: Game> EngineSession for GameSession<G> {
             self.worker.stop();
             self.worker.wait_idle();
             self.new_game();
+        } else {
+            // Rule options apply to the current position at once.
+            self.game.prepare_search(&mut self.position);
         }
         Ok(())
     }
@@ -194,6 +200,10 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.game.notation_label()
     }
 
+    fn uci_notation_label(&self) -> &'static str {
+        self.game.uci_notation_label()
+    }
+
     fn set_position(
         &mut self,
         base: Option<&str>,
@@ -210,6 +220,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             })?;
             pos.play(mv);
         }
+        self.game.adopt_position(&pos);
         self.position = pos;
         Ok(())
     }
@@ -220,7 +231,7 @@ impl<G: Game> EngineSession for GameSession<G> {
         settings: SearchSettings,
         searchmoves: &[String],
         notation: MoveNotation,
-    ) -> Result<Option<String>, EngineError> {
+    ) -> Result<Vec<String>, EngineError> {
         let restrict = self.parse_searchmoves(searchmoves, notation)?;
         let mut position = self.position.clone();
         self.game.prepare_search(&mut position);
@@ -231,7 +242,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             searchmoves: restrict,
             formatter: pv_formatter::<G::Pos>(notation),
         });
-        Ok(self.position.outcome().map(|o| o.reason))
+        Ok(self.position.search_notes())
     }
 
     fn stop(&self) {

@@ -5,6 +5,8 @@
 
 pub mod backgammon;
 pub mod board8;
+pub mod chinesecheckers;
+pub mod hopboard;
 pub mod makruk;
 pub mod ogi;
 pub mod perft_file;
@@ -117,6 +119,14 @@ pub trait GamePosition: RulesPosition {
     fn chance_outcome(&self) -> Option<String> {
         None
     }
+    /// Lines (without `info string`) a dialect prints before a search of
+    /// this position starts: by default the result when the game is over.
+    fn search_notes(&self) -> Vec<String> {
+        self.outcome()
+            .map(|o| format!("game over: {}", o.reason))
+            .into_iter()
+            .collect()
+    }
     /// Per root move: its text and the leaf count below it. Games whose
     /// perft plies are not single moves (a backgammon turn is a roll and a
     /// play) say what a root child is.
@@ -199,6 +209,14 @@ pub trait Game: Clone + Send + 'static {
     fn notation_label(&self) -> &'static str {
         "Fen"
     }
+    /// The label of `d`'s notation line over UCI: `Fen`, as GUIs expect,
+    /// unless the game's notation is no FEN at all (`Ccn`).
+    fn uci_notation_label(&self) -> &'static str {
+        "Fen"
+    }
+    /// Takes over what a position set by `position` says about the game's
+    /// settings (a `ccn`'s number of players sets the option).
+    fn adopt_position(&mut self, _pos: &Self::Pos) {}
     /// True when setting this option changes the game itself (a board
     /// size): the session then starts a new game, as after `ucinewgame`.
     fn option_restarts_game(&self, _name: &str) -> bool {

@@ -9,6 +9,19 @@
 //! moves <m1> <m2> ...              (optional)
 //! perft <depth> <leaf count>       (one per depth)
 //! ```
+//!
+//! Games of several seats may give the position seat by seat instead of
+//! one position line (chinesecheckers.perft):
+//!
+//! ```text
+//! players <n>
+//! player <k> <that seat's pieces>  (k = 1..n, in order)
+//! tomove <k>
+//! ```
+//!
+//! The record's `notation` is then `seats`, `position` stays empty, and
+//! the game turns [`PerftRecord::seats`] and [`PerftRecord::to_move`]
+//! into its own notation.
 
 /// One position of a perft table.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -21,6 +34,10 @@ pub struct PerftRecord {
     pub moves: Vec<String>,
     /// (depth, leaf count), in file order.
     pub perft: Vec<(u32, u64)>,
+    /// Seat-by-seat records: each seat's pieces as written, seat 1 first.
+    pub seats: Vec<String>,
+    /// Seat-by-seat records: the seat to move, from 1.
+    pub to_move: Option<usize>,
 }
 
 /// Parses a perft table. Errors name the line number.
@@ -29,7 +46,11 @@ pub fn parse(text: &str) -> Result<Vec<PerftRecord>, String> {
     let mut cur: Option<PerftRecord> = None;
     fn finish(cur: &mut Option<PerftRecord>, out: &mut Vec<PerftRecord>) -> Result<(), String> {
         if let Some(r) = cur.take() {
-            if r.position.is_empty() {
+            if !r.seats.is_empty() {
+                if r.notation != "seats" || r.to_move.is_none() {
+                    return Err(format!("record '{}' mixes seats with a position", r.id));
+                }
+            } else if r.position.is_empty() {
                 return Err(format!("record '{}' has no position line", r.id));
             }
             out.push(r);
@@ -64,6 +85,23 @@ pub fn parse(text: &str) -> Result<Vec<PerftRecord>, String> {
         match key {
             "game" => r.game = rest.to_string(),
             "moves" => r.moves = rest.split_whitespace().map(str::to_string).collect(),
+            "players" => match rest.parse::<usize>() {
+                Ok(_) if r.position.is_empty() => r.notation = "seats".to_string(),
+                _ => return Err(format!("line {lineno}: bad players line '{line}'")),
+            },
+            "player" => {
+                let (k, pieces) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                if k.parse::<usize>().ok() != Some(r.seats.len() + 1) || r.notation != "seats" {
+                    return Err(format!(
+                        "line {lineno}: player lines must follow 'players' in seat order"
+                    ));
+                }
+                r.seats.push(pieces.trim().to_string());
+            }
+            "tomove" => match rest.parse::<usize>() {
+                Ok(k) => r.to_move = Some(k),
+                Err(_) => return Err(format!("line {lineno}: bad tomove line '{line}'")),
+            },
             "perft" => {
                 let mut it = rest.split_whitespace();
                 let depth = it.next().and_then(|d| d.parse::<u32>().ok());
@@ -99,5 +137,17 @@ mod tests {
         assert_eq!(r[1].notation, "tps");
         assert!(super::parse("perft 1 2").is_err());
         assert!(super::parse("id A\nfen x\nperft one 2").is_err());
+    }
+
+    #[test]
+    fn parses_seat_records() {
+        let t = "id S\ngame g\nplayers 2\nplayer 1 0,1\nplayer 2 5,6\ntomove 2\nperft 1 4\n";
+        let r = super::parse(t).unwrap();
+        assert_eq!(r[0].notation, "seats");
+        assert_eq!(r[0].seats, vec!["0,1", "5,6"]);
+        assert_eq!(r[0].to_move, Some(2));
+        assert!(super::parse("id S\nplayers 2\nplayer 2 0,1\ntomove 1").is_err());
+        assert!(super::parse("id S\nplayers 2\nplayer 1 0,1\n").is_err());
+        assert!(super::parse("id S\nfen x\nplayers 2\nplayer 1 0\ntomove 1").is_err());
     }
 }

@@ -58,6 +58,30 @@ pub struct GoParams {
     pub movetime: Option<i64>,
     pub byoyomi: Option<i64>,
     pub infinite: bool,
+    /// `p<k>time` / `p<k>inc` (k = 1..6, an extension for games of more
+    /// than two players): player k's clock at index k - 1.
+    /// (Empty when the `go` names none.)
+    pub player_time: Vec<Option<i64>>,
+    pub player_inc: Vec<Option<i64>>,
+}
+
+/// How many players `p<k>time` can name.
+pub const MAX_CLOCKS: usize = 6;
+
+/// `p3time` → (2, false), `p6inc` → (5, true).
+fn player_clock(word: &str) -> Option<(usize, bool)> {
+    let rest = word.strip_prefix('p')?;
+    let (k, is_inc) = match (rest.strip_suffix("time"), rest.strip_suffix("inc")) {
+        (Some(k), _) => (k, false),
+        (_, Some(k)) => (k, true),
+        _ => return None,
+    };
+    match k.as_bytes() {
+        [d @ b'1'..=b'9'] if usize::from(d - b'0') <= MAX_CLOCKS => {
+            Some((usize::from(d - b'1'), is_inc))
+        }
+        _ => None,
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -433,10 +457,25 @@ fn parse_go(args: &str) -> Result<Command, CommandError> {
                 (rest, p.mate) = some_u32(number_after(rest, "go", w, unsigned_int)?, w)?;
             }
             "nodes" => (rest, p.nodes) = some(number_after(rest, "go", w, unsigned_int)?),
+            _ if player_clock(w).is_some() => {
+                let (after, ms) = number_after(rest, "go", w, signed_int)?;
+                rest = after;
+                if let Some((k, is_inc)) = player_clock(w) {
+                    let slots = if is_inc {
+                        &mut p.player_inc
+                    } else {
+                        &mut p.player_time
+                    };
+                    slots.resize(MAX_CLOCKS, None);
+                    if let Some(slot) = slots.get_mut(k) {
+                        *slot = Some(ms);
+                    }
+                }
+            }
             "searchmoves" => {
                 // Moves run until the next go keyword.
                 while let Ok((after, m)) = word(rest) {
-                    if GO_KEYWORDS.contains(&m) {
+                    if GO_KEYWORDS.contains(&m) || player_clock(m).is_some() {
                         break;
                     }
                     p.searchmoves.push(m.to_string());
@@ -616,6 +655,17 @@ mod tests {
         assert_eq!(p.searchmoves, vec!["e3e4", "a3a4"]);
         assert_eq!(p.depth, Some(2));
         assert_eq!(ok("go perft 3"), Command::Perft { depth: 3 });
+        let Command::Go(p) =
+            ok("go p1time 100 p3time 300 p3inc 5 searchmoves 3-14 p2time 7 p7time 9")
+        else {
+            panic!("not a go")
+        };
+        assert_eq!(
+            p.player_time,
+            vec![Some(100), Some(7), Some(300), None, None, None]
+        );
+        assert_eq!(p.player_inc[2], Some(5));
+        assert_eq!(p.searchmoves, vec!["3-14"]);
         assert_eq!(
             ok("go foo depth 1"),
             Command::Go(GoParams {
@@ -637,6 +687,11 @@ mod tests {
         assert!(fails("go nodes 1e5").message.contains("'nodes'"));
         assert!(fails("go perft").message.contains("perft"));
         assert!(fails("go searchmoves").message.contains("searchmoves"));
+        assert!(
+            fails("go p3time x")
+                .message
+                .contains("'p3time' needs a number")
+        );
         match ok("go mate infinite") {
             Command::Go(p) => assert!(p.mate_infinite && p.mate.is_none()),
             other => panic!("{other:?}"),

@@ -203,12 +203,12 @@ impl Daemon {
                     .session
                     .go(limits, settings, &params.searchmoves, notation)
                 {
-                    Ok(note) => {
+                    Ok(notes) => {
                         self.pondering = params.ponder;
-                        if let Some(reason) = note
-                            && self.dialect.info_strings_in_search()
-                        {
-                            self.send(format!("info string game over: {reason}"));
+                        if self.dialect.info_strings_in_search() {
+                            for note in notes {
+                                self.send(format!("info string {note}"));
+                            }
                         }
                     }
                     Err(e) => self.error(e.within("go")),
@@ -228,7 +228,7 @@ impl Daemon {
                     self.send(l);
                 }
                 let label = match self.dialect.handshake {
-                    Handshake::Uci => "Fen",
+                    Handshake::Uci => self.session.uci_notation_label(),
                     _ => self.session.notation_label(),
                 };
                 let notation = self.session.notation(self.dialect.move_notation());

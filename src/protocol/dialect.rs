@@ -6,7 +6,7 @@
 //! UCI, USI and TEI are spoken; UBGI slots in here (and in the games
 //! registry) without touching game code.
 
-use super::command::{GoParams, Handshake};
+use super::command::{GoParams, Handshake, MAX_CLOCKS};
 use crate::engine::{EngineError, registry};
 use crate::games::MoveNotation;
 use crate::search::{Bound, MateAnswer, Score, SearchLimits};
@@ -205,14 +205,41 @@ impl Dialect {
         // Stockfish searches without end when `go` has no limit at all.
         let no_limit = first_time.is_none()
             && second_time.is_none()
+            && go.player_time.iter().all(Option::is_none)
             && go.depth.is_none()
             && go.nodes.is_none()
             && go.mate.is_none()
             && go.movetime.is_none()
             && go.byoyomi.is_none();
+        // `p<k>time` / `p<k>inc` name each player's clock and win over
+        // the two-player words.
+        let player_clocks = go
+            .player_time
+            .iter()
+            .chain(&go.player_inc)
+            .any(Option::is_some);
+        let (time, inc) = if player_clocks {
+            let pick = |k: usize, own: &[Option<i64>], two: [Option<i64>; 2]| {
+                own.get(k)
+                    .copied()
+                    .flatten()
+                    .or_else(|| two.get(k).copied().flatten())
+            };
+            (
+                (0..MAX_CLOCKS)
+                    .map(|k| pick(k, &go.player_time, [first_time, second_time]))
+                    .collect(),
+                (0..MAX_CLOCKS)
+                    .map(|k| pick(k, &go.player_inc, [first_inc, second_inc]))
+                    .collect(),
+            )
+        } else {
+            (vec![first_time, second_time], vec![first_inc, second_inc])
+        };
         SearchLimits {
-            time: vec![first_time, second_time],
-            inc: vec![first_inc, second_inc],
+            time,
+            inc,
+            player_clocks,
             // `movestogo 0` would mean "the control is now": treat as absent.
             movestogo: go.movestogo.filter(|&n| n > 0),
             byoyomi: go.byoyomi,
@@ -402,6 +429,12 @@ mod tests {
             vec![Some(2), Some(1)]
         );
         assert!(Dialect::default().limits(&GoParams::default()).infinite);
+        let mut many = go.clone();
+        many.player_time = vec![None, None, Some(3)];
+        let l = Dialect::default().limits(&many);
+        assert!(l.player_clocks && !l.infinite);
+        assert_eq!(l.time_of(0), Some(1));
+        assert_eq!(l.time_of(2), Some(3));
         assert!(
             !Dialect::default()
                 .limits(&GoParams {

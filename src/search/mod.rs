@@ -15,8 +15,10 @@
 //!   [`MultiPlayerPosition`] (more than two players).
 //! * [`expectimax`]: [`Expectimax`], for dice games: chance nodes averaged,
 //!   decisions filtered by depth, cube decisions left to the game.
-//! * [`strategy`]: [`SearchStrategy`], what the worker runs; alpha-beta's
-//!   [`Searcher`] and [`Expectimax`] are two, multi-player searches next.
+//! * [`multiplayer`]: [`multiplayer::MultiPlayerSearch`], alpha-beta for
+//!   two players and paranoid search for more (Chinese checkers).
+//! * [`strategy`]: [`SearchStrategy`], what the worker runs: alpha-beta's
+//!   [`Searcher`], [`Expectimax`] and the multi-player search.
 //! * [`worker`]: [`SearchWorker`], one background thread running jobs of
 //!   any strategy and reporting [`SearchEvent`]s on a channel (give it an
 //!   unbounded one).
@@ -29,6 +31,7 @@
 
 pub mod alphabeta;
 pub mod expectimax;
+pub mod multiplayer;
 pub mod ordering;
 pub mod strategy;
 pub mod time;

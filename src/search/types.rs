@@ -21,6 +21,10 @@ pub struct SearchLimits {
     pub movetime: Option<i64>,
     pub infinite: bool,
     pub ponder: bool,
+    /// The clocks were given per player (`p<k>time`). Otherwise, with more
+    /// than two players, `wtime`/`winc` (index 0) are the clock of the
+    /// player to move.
+    pub player_clocks: bool,
     /// A checks-only mate search (USI `go mate`): the job answers with
     /// [`SearchEvent::Checkmate`] instead of `BestMove`, within `movetime`
     /// (or until `stop` when `infinite`).

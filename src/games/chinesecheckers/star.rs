@@ -1,0 +1,161 @@
+//! The 121-hole star: OpenSpiel's numbering (0..120 row by row from the
+//! north tip, each row left to right), the six corners, the seats of 2, 3,
+//! 4 and 6 players, and distances to each corner's tip. Geometry as in
+//! protocol-spec/chinesecheckers.md §1: row `r`, doubled column `x`.
+
+use crate::games::hopboard::BoardGraph;
+use std::sync::OnceLock;
+
+pub const CELLS: usize = 121;
+/// Marbles per player.
+pub const MARBLES: usize = 10;
+
+/// (holes, first doubled column) of each row, north to south.
+const ROWS: [(i32, i32); 17] = [
+    (1, 12),
+    (2, 11),
+    (3, 10),
+    (4, 9),
+    (13, 0),
+    (12, 1),
+    (11, 2),
+    (10, 3),
+    (9, 4),
+    (10, 3),
+    (11, 2),
+    (12, 1),
+    (13, 0),
+    (4, 9),
+    (3, 10),
+    (2, 11),
+    (1, 12),
+];
+
+/// The six directions in (doubled column, row) steps, in opposite pairs.
+const DIRECTIONS: [(i32, i32); 6] = [(2, 0), (-2, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+
+/// The corners, clockwise from the north.
+pub const N: usize = 0;
+pub const NE: usize = 1;
+pub const SE: usize = 2;
+pub const S: usize = 3;
+pub const SW: usize = 4;
+pub const NW: usize = 5;
+pub const CORNER_NAMES: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
+
+/// The holes of each corner (spec §1).
+pub const CORNERS: [[u8; MARBLES]; 6] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [19, 20, 21, 22, 32, 33, 34, 44, 45, 55],
+    [74, 84, 85, 95, 96, 97, 107, 108, 109, 110],
+    [111, 112, 113, 114, 115, 116, 117, 118, 119, 120],
+    [65, 75, 76, 86, 87, 88, 98, 99, 100, 101],
+    [10, 11, 12, 13, 23, 24, 25, 35, 36, 46],
+];
+
+/// The tip of each corner: the hole farthest from the centre.
+const TIPS: [usize; 6] = [0, 22, 110, 120, 98, 10];
+
+/// The corner across the board, where a player from `corner` goes.
+pub const fn opposite(corner: usize) -> usize {
+    (corner + 3) % 6
+}
+
+/// The home corners of the players, in turn order, for a number of
+/// players; `None` where the seed forbids it (1 and 5) or beyond 6.
+pub fn seats(players: usize) -> Option<&'static [usize]> {
+    match players {
+        2 => Some(&[N, S]),
+        3 => Some(&[N, SE, SW]),
+        4 => Some(&[N, NE, S, SW]),
+        6 => Some(&[N, NE, SE, S, SW, NW]),
+        _ => None,
+    }
+}
+
+/// The star's precomputed tables.
+pub struct Star {
+    pub graph: BoardGraph,
+    /// Each corner as a set of holes.
+    pub corner: [u128; 6],
+    /// Steps from each hole to each corner's tip.
+    pub to_tip: [[u8; CELLS]; 6],
+}
+
+/// (doubled column, row) of every hole, in cell order.
+pub fn coordinates() -> Vec<(i32, i32)> {
+    let mut out = Vec::with_capacity(CELLS);
+    for (r, &(holes, x0)) in ROWS.iter().enumerate() {
+        for i in 0..holes {
+            out.push((x0 + 2 * i, r as i32));
+        }
+    }
+    out
+}
+
+/// Steps between two holes of the triangular lattice.
+pub fn distance(a: (i32, i32), b: (i32, i32)) -> u32 {
+    let dr = (a.1 - b.1).unsigned_abs();
+    let dx = (a.0 - b.0).unsigned_abs();
+    dr.max((dr + dx) / 2)
+}
+
+/// The star, built on first use.
+pub fn star() -> &'static Star {
+    static STAR: OnceLock<Star> = OnceLock::new();
+    STAR.get_or_init(|| {
+        let coords = coordinates();
+        let graph = BoardGraph::from_coordinates(&coords, &DIRECTIONS);
+        let corner = CORNERS.map(|holes| holes.iter().fold(0u128, |s, &h| s | 1 << h));
+        let mut to_tip = [[0u8; CELLS]; 6];
+        for (c, row) in to_tip.iter_mut().enumerate() {
+            for (cell, d) in row.iter_mut().enumerate() {
+                *d = distance(coords[cell], coords[TIPS[c]]) as u8;
+            }
+        }
+        Star {
+            graph,
+            corner,
+            to_tip,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_and_neighbours_follow_the_spec() {
+        let s = star();
+        assert_eq!(s.graph.cells(), CELLS);
+        let mut n = s.graph.neighbours(0).to_vec();
+        n.sort();
+        assert_eq!(n, vec![1, 2]);
+        let mut n = s.graph.neighbours(60).to_vec();
+        n.sort();
+        assert_eq!(n, vec![50, 51, 59, 61, 69, 70]);
+        // 3 hops over 7 to 15? No: 3 -> over 7 (down right) -> 16? The
+        // spec's example: 3-16 over 7, and 8 steps to 17.
+        assert!(s.graph.hops(3).iter().any(|&(o, l)| (o, l) == (7, 16)));
+        assert!(s.graph.adjacent(8, 17));
+    }
+
+    #[test]
+    fn corners_are_the_ten_holes_nearest_their_tips() {
+        let s = star();
+        for c in 0..6 {
+            assert_eq!(s.corner[c].count_ones(), 10);
+            for cell in 0..CELLS {
+                let inside = s.corner[c] >> cell & 1 == 1;
+                assert_eq!(inside, s.to_tip[c][cell] <= 3, "corner {c} cell {cell}");
+            }
+            assert_eq!(s.corner[opposite(c)] & s.corner[c], 0);
+        }
+        let sum: u32 = CORNERS[N]
+            .iter()
+            .map(|&h| s.to_tip[N][h as usize] as u32)
+            .sum();
+        assert_eq!(sum, 20);
+    }
+}
