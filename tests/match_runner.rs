@@ -563,13 +563,33 @@ fn shipped_tak_suites_are_valid() {
 fn shipped_ogi_suite_is_valid() {
     let suite = format!("{}/fixtures/openings/ogi.txt", env!("CARGO_MANIFEST_DIR"));
     let out = tabula(&[
-        "--game", "ogi", "--engine", "tabula", "--engine", "tabula", "--nodes", "300", "--games",
-        "2", "--maxmoves", "6", "--openings", &suite,
+        "--game",
+        "ogi",
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--nodes",
+        "300",
+        "--games",
+        "2",
+        "--maxmoves",
+        "6",
+        "--openings",
+        &suite,
     ]);
     let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
     assert!(stdout.contains("Finished game 2"), "{stdout}");
-    assert!(stdout.contains("2 games of ogi") && stdout.contains("50 opening(s)"), "{stdout}");
+    assert!(
+        stdout.contains("2 games of ogi") && stdout.contains("50 opening(s)"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -995,6 +1015,77 @@ fn backgammon_tavla_matches_are_refereed_as_tavla() {
     let record = std::fs::read_to_string(&mat).unwrap();
     assert!(!record.contains("Doubles"), "{record}");
     assert!(!record.contains("Wins 3 points"), "{record}");
+}
+
+/// Over USI the variant is selected with `USI_Variant` (Fairy-Stockfish's
+/// name), after the options: `VariantPath` must come first so that the
+/// engine knows Ōgi at all.
+#[test]
+fn usi_engines_get_usi_variant_after_the_options() {
+    let log = temp("usi-logger.log");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/engines/uci-logger.sh"
+    );
+    let engine = format!("sh '{script}' '{}'", log.display());
+    let out = tabula(&[
+        "--game",
+        "ogi",
+        "--engine",
+        "tabula",
+        "--engine",
+        &engine,
+        "--name",
+        "logger",
+        "--proto",
+        "usi",
+        "--option",
+        "VariantPath=/tmp/ogi.ini",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    let received = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = received.lines().collect();
+    let set_up = [
+        "usi",
+        "setoption name VariantPath value /tmp/ogi.ini",
+        "setoption name USI_Variant value ogi",
+        "isready",
+    ];
+    let mut expected: Vec<&str> = set_up.to_vec();
+    expected.push("quit");
+    expected.extend(set_up);
+    expected.push("usinewgame");
+    assert!(
+        lines.starts_with(&expected),
+        "expected {expected:#?}\ngot {lines:#?}"
+    );
+    // The variant is the runner's to choose.
+    usage_error(
+        &[
+            "--game",
+            "ogi",
+            "--engine",
+            "tabula",
+            "--engine",
+            &engine,
+            "--proto",
+            "usi",
+            "--option",
+            "USI_Variant=minishogi",
+        ],
+        "the runner selects the variant from --game",
+    );
+    let _ = std::fs::remove_file(log);
 }
 
 /// The options an engine announced at its handshake are sent first, in the

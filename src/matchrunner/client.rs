@@ -57,6 +57,17 @@ impl Dialect {
         self.daemon_side().new_game_takes_argument()
     }
 
+    /// The option that selects the game over this dialect, as
+    /// Fairy-Stockfish names it: `UCI_Variant`, `USI_Variant` (TEI and
+    /// UBGI engines play one game and have none).
+    pub fn variant_option(self) -> Option<&'static str> {
+        match self {
+            Dialect::Uci => Some("UCI_Variant"),
+            Dialect::Usi => Some("USI_Variant"),
+            Dialect::Tei | Dialect::Ubgi => None,
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Dialect> {
         match s.to_ascii_lowercase().as_str() {
             "uci" => Some(Dialect::Uci),
@@ -186,9 +197,6 @@ enum Incoming {
     /// The engine sent an over-long line; nothing more is read.
     TooLong,
 }
-
-/// The UCI option that selects the game.
-const VARIANT_OPTION: &str = "UCI_Variant";
 
 /// What a player runs, and how to talk to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -348,7 +356,8 @@ impl Client {
     /// 1. the options the engine announced at the handshake, in the order
     ///    given (an engine may need one of them to know the variant at
     ///    all: Fairy-Stockfish's `VariantPath`);
-    /// 2. over UCI, `UCI_Variant` when the engine announces it;
+    /// 2. the dialect's variant option (`UCI_Variant`, `USI_Variant`) when
+    ///    the engine announces it;
     /// 3. the other options, in the order given: an engine may announce a
     ///    game's own options only once it plays that game (tabula does).
     ///
@@ -380,8 +389,10 @@ impl Client {
             self.send(&self.dialect.set_option(name, value))?;
         }
         let switched = self.switched_variant(variant);
-        if self.dialect == Dialect::Uci && self.announces(VARIANT_OPTION) {
-            self.send(&self.dialect.set_option(VARIANT_OPTION, variant))?;
+        if let Some(option) = self.dialect.variant_option()
+            && self.announces(option)
+        {
+            self.send(&self.dialect.set_option(option, variant))?;
         }
         if switched && after.iter().any(|o| is_checked(o)) {
             self.announced.clear();
@@ -396,14 +407,15 @@ impl Client {
         self.is_ready(timeout).map(Ok)
     }
 
-    /// True when the engine announces `UCI_Variant` with another game as
-    /// its default: selecting `variant` switches its game.
+    /// True when the engine announces the variant option with another
+    /// game as its default: selecting `variant` switches its game.
     fn switched_variant(&self, variant: &str) -> bool {
-        self.dialect == Dialect::Uci
-            && engine_options::find(&self.announced, VARIANT_OPTION).is_some_and(|o| {
+        self.dialect.variant_option().is_some_and(|option| {
+            engine_options::find(&self.announced, option).is_some_and(|o| {
                 !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
                     if default.eq_ignore_ascii_case(variant))
             })
+        })
     }
 
     pub fn announces(&self, option: &str) -> bool {
@@ -572,7 +584,10 @@ fn check_user_option(
     name: &str,
     value: &str,
 ) -> Result<(), String> {
-    if dialect == Dialect::Uci && name.eq_ignore_ascii_case(VARIANT_OPTION) {
+    if dialect
+        .variant_option()
+        .is_some_and(|option| name.eq_ignore_ascii_case(option))
+    {
         return Err(format!(
             "--option {name}={value}: the runner selects the variant from --game"
         ));
