@@ -563,13 +563,33 @@ fn shipped_tak_suites_are_valid() {
 fn shipped_ogi_suite_is_valid() {
     let suite = format!("{}/fixtures/openings/ogi.txt", env!("CARGO_MANIFEST_DIR"));
     let out = tabula(&[
-        "--game", "ogi", "--engine", "tabula", "--engine", "tabula", "--nodes", "300", "--games",
-        "2", "--maxmoves", "6", "--openings", &suite,
+        "--game",
+        "ogi",
+        "--engine",
+        "tabula",
+        "--engine",
+        "tabula",
+        "--nodes",
+        "300",
+        "--games",
+        "2",
+        "--maxmoves",
+        "6",
+        "--openings",
+        &suite,
     ]);
     let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
     assert!(stdout.contains("Finished game 2"), "{stdout}");
-    assert!(stdout.contains("2 games of ogi") && stdout.contains("50 opening(s)"), "{stdout}");
+    assert!(
+        stdout.contains("2 games of ogi") && stdout.contains("50 opening(s)"),
+        "{stdout}"
+    );
 }
 
 #[test]
