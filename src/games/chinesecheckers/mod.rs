@@ -33,7 +33,7 @@ pub const OPTION_GREEDY: &str = "Greedy";
 const HOME_EXIT_MAX: i64 = 200;
 
 /// The game kind and its options.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChineseCheckers {
     pub players: usize,
     pub rules: Rules,
