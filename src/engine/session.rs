@@ -235,6 +235,8 @@ impl<G: Game> EngineSession for GameSession<G> {
         let restrict = self.parse_searchmoves(searchmoves, notation)?;
         let mut position = self.position.clone();
         self.game.prepare_search(&mut position);
+        let mut settings = settings;
+        self.game.search_settings(&mut settings);
         self.worker.start(Job {
             position,
             limits,

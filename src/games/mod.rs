@@ -230,6 +230,9 @@ pub trait Game: Clone + Send + 'static {
     /// Brings the game's current settings into a position about to be
     /// searched (options set after the position was made).
     fn prepare_search(&self, _pos: &mut Self::Pos) {}
+    /// Brings the game's search options (the multi-player method) into
+    /// the settings of a search about to start.
+    fn search_settings(&self, _settings: &mut crate::search::SearchSettings) {}
     /// The argument of a new-game command (`teinewgame 5`): games with a
     /// board size take it here. `Err` says why it was refused.
     fn new_game_argument(&mut self, arg: &str) -> Result<(), GameError> {

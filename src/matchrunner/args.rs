@@ -17,7 +17,7 @@ use nom::{
 
 pub const MATCH_USAGE: &str =
     "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
-  --game ID             makruk (default), tak, ogi, backgammon
+  --game ID             makruk (default), tak, ogi, backgammon, chinesecheckers
   --engine CMD          an engine command line (quoted); 'tabula' is this binary;
                         one --engine per player of the game
     engine flags (after an --engine they apply to it; before the first
@@ -29,6 +29,9 @@ pub const MATCH_USAGE: &str =
                         engine must announce NAME and accept VALUE; options
                         it announced at the handshake go before UCI_Variant,
                         the others after it, each in the order given
+  --players N           games with a Players option (chinesecheckers: 2, 3, 4, 6):
+                        the number of players, set for the referee and sent to
+                        every engine; one --engine per player
   --games N             games to play (default 2; with --sprt the most to play)
   --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
                         stop when a sequential probability ratio test on the
@@ -58,6 +61,9 @@ pub struct MatchConfig {
     pub game: String,
     /// One engine per seat of the game, in the order given.
     pub engines: Vec<EngineSpec>,
+    /// `--players N`: the game's `Players` option, for the referee and
+    /// every engine.
+    pub players: Option<u32>,
     pub games: usize,
     pub tc: TimeControl,
     pub time_margin_ms: u64,
@@ -163,6 +169,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut seed = 1u64;
     let mut match_length = None;
     let mut sprt = None;
+    let mut players = None;
 
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -208,6 +215,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
                 target!().options.push(o);
             }
             "--games" => games = number(flag, &value(&mut it)?)?,
+            "--players" => players = Some(number(flag, &value(&mut it)?)?),
             "--tc" => tc = timecontrol::parse(&value(&mut it)?)?,
             "--movetime" => tc = timecontrol::parse(&format!("movetime={}", value(&mut it)?))?,
             "--depth" => tc = timecontrol::parse(&format!("depth={}", value(&mut it)?))?,
@@ -280,6 +288,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     Ok(MatchConfig {
         game,
         engines: specs,
+        players,
         games,
         tc,
         time_margin_ms: cfg_margin,
@@ -390,6 +399,13 @@ mod tests {
         assert_eq!(c.tc, TimeControl::Depth(2));
         assert_eq!(c.engines[1].name, "tabula (2)");
         assert_eq!(c.max_moves, Some(300));
+        assert_eq!(c.players, None);
+        let mut three = args(&["--game", "chinesecheckers", "--players", "3"]);
+        for name in ["x", "y", "z"] {
+            three.extend(args(&["--engine", name]));
+        }
+        let c = parse(&three).unwrap();
+        assert_eq!((c.players, c.engines.len()), (Some(3), 3));
         let c = parse(&args(&[
             "--engine",
             "a",

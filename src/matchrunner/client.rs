@@ -158,6 +158,30 @@ impl Dialect {
         }
         s
     }
+
+    /// The `go` of a game of more than two players: the mover's clock as
+    /// `wtime`/`winc` (what an engine without per-player clocks reads)
+    /// and every player's as `p<k>time`/`p<k>inc` (UCI extension,
+    /// protocol-spec/uci.md).
+    pub fn go_player_clocks(
+        clocks: &[i64],
+        mover: usize,
+        inc: u64,
+        movestogo: Option<u32>,
+    ) -> String {
+        let mine = clocks.get(mover).copied().unwrap_or(0).max(0);
+        let mut s = format!("go wtime {mine} winc {inc}");
+        for (k, t) in clocks.iter().enumerate() {
+            s.push_str(&format!(" p{}time {}", k + 1, t.max(&0)));
+        }
+        for k in 0..clocks.len() {
+            s.push_str(&format!(" p{}inc {inc}", k + 1));
+        }
+        if let Some(m) = movestogo {
+            s.push_str(&format!(" movestogo {m}"));
+        }
+        s
+    }
 }
 
 /// The longest line an engine may send (newline not counted). A longer

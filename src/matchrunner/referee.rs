@@ -301,7 +301,8 @@ impl<G: MatchRules> Table<'_, G> {
     /// [`Table::play`]: `Ok` when the rules or the move cap ended the game,
     /// `Err` when an engine lost it by failing.
     fn play_until_the_end(&mut self) -> Result<Verdict, Verdict> {
-        let cap = self.cfg.max_moves.map(|m| 2 * m as usize);
+        let seats = self.clients.len().max(2);
+        let cap = self.cfg.max_moves.map(|m| seats * m as usize);
         let mut plies = 0usize;
         loop {
             if let Some(o) = self.pos.outcome() {
@@ -312,7 +313,7 @@ impl<G: MatchRules> Table<'_, G> {
             if let Some(cap) = cap
                 && plies >= cap
             {
-                let text = format!("Draw by move cap ({} moves)", cap / 2);
+                let text = format!("Draw by move cap ({} moves)", cap / seats);
                 let result = GameResult::draw(self.clients.len());
                 return Ok(Verdict::new(result, text, Termination::Adjudication));
             }
@@ -361,14 +362,17 @@ impl<G: MatchRules> Table<'_, G> {
         let (go, wait_ms) = match cfg.tc {
             TimeControl::Clock { moves, inc_ms, .. } => {
                 let movestogo = moves.map(|p| p - self.moves_made[seat] % p);
-                // The dialects of two-player games carry two clocks.
+                // The dialects of two-player games carry two clocks; more
+                // players get one each (UCI's p<k>time).
                 let first = self.clock.first().copied().unwrap_or(0);
                 let second = self.clock.get(1).copied().unwrap_or(0);
                 let margin = ms_i64(cfg.time_margin_ms);
-                (
-                    dialect.go_clock(first, second, inc_ms, movestogo),
-                    self.clock[seat].saturating_add(margin).max(0) as u64,
-                )
+                let go = if seats > 2 {
+                    Dialect::go_player_clocks(&self.clock, seat, inc_ms, movestogo)
+                } else {
+                    dialect.go_clock(first, second, inc_ms, movestogo)
+                };
+                (go, self.clock[seat].saturating_add(margin).max(0) as u64)
             }
             TimeControl::MoveTime(ms) => (
                 format!("go movetime {ms}"),

@@ -7,7 +7,7 @@ use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
 use super::sprt::{SprtParams, Verdict};
-use super::stats::{Pairs, PointsTally, Tally};
+use super::stats::{Pairs, PointsTally, Ranks, Tally};
 use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
 use crate::games::record::{GameRecord, GameResult, MatchRules};
@@ -202,9 +202,32 @@ pub fn apply_shared_options<G: MatchRules>(game: &mut G, cfg: &MatchConfig) {
     }
 }
 
+/// `--players N`: sets the game's `Players` option (the engines get it
+/// from [`MatchRules::rule_options`]); a game without one refuses it.
+pub fn apply_players<G: MatchRules>(game: &mut G, cfg: &MatchConfig) -> Result<(), MatchError> {
+    let Some(n) = cfg.players else {
+        return Ok(());
+    };
+    let has = game
+        .options()
+        .iter()
+        .any(|o| o.name.eq_ignore_ascii_case(PLAYERS_OPTION));
+    if !has {
+        return Err(MatchError::Usage(format!(
+            "{} has no number of players to set (--players)",
+            G::ID
+        )));
+    }
+    game.set_option(PLAYERS_OPTION, &n.to_string())
+        .map_err(|e| MatchError::Usage(format!("--players {n}: {e}")))
+}
+
+/// The game option `--players` sets.
+pub const PLAYERS_OPTION: &str = "Players";
+
 /// One engine per player: the game's rules say how many.
-pub fn check_seats<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
-    let players = G::new().start_position().players();
+pub fn check_seats<G: MatchRules>(game: &G, cfg: &MatchConfig) -> Result<(), MatchError> {
+    let players = game.start_position().players();
     if cfg.engines.len() == players {
         return Ok(());
     }
@@ -262,12 +285,13 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
 }
 
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
-    check_seats::<G>(cfg)?;
     check_dialects::<G>(cfg)?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
     let new_game_arg = game.configure(cfg.size, half_komi)?;
     apply_shared_options(&mut game, cfg);
+    apply_players(&mut game, cfg)?;
+    check_seats(&game, cfg)?;
     if let Some(length) = cfg.match_length
         && game.match_start(length, [0, 0], false).is_none()
     {
@@ -335,6 +359,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     // be written) holds before any new game starts.
     let (done_tx, done_rx) = unbounded::<(Pairing, Vec<GameRecord>, GameResult, Sender<()>)>();
     let mut tally = Tally::default();
+    let mut ranks = Ranks::new(cfg.engines.len());
     let mut points = PointsTally::default();
     // Pentanomial counts when the games come in pairs between two engines.
     let paired = cfg.repeat && cfg.engines.len() == 2;
@@ -350,12 +375,10 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             let done_tx = done_tx.clone();
             let new_game_arg = new_game_arg.clone();
             let take_game = &take_game;
+            let g = game.clone();
             let worker = std::thread::Builder::new()
                 .name(format!("game-{}", k + 1))
                 .spawn_scoped(s, move || {
-                    let mut g = G::new();
-                    let _ = g.configure(cfg.size, half_komi);
-                    apply_shared_options(&mut g, cfg);
                     let (go_on_tx, go_on_rx) = bounded::<()>(1);
                     while let Some(p) = take_game() {
                         let (recs, result) =
@@ -389,6 +412,11 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 _ => 0,
             };
             tally.add(half_points);
+            for engine in 0..ranks.len() {
+                if let Some(q) = place(engine) {
+                    ranks.add(engine, q);
+                }
+            }
             let pair_done = paired && pairs.add(p.number.saturating_sub(1), half_points);
             for rec in &recs {
                 if let Some(seat) = seat_of(0) {
@@ -478,6 +506,12 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     if let Some(params) = &cfg.sprt {
         outln!("{}", params.status_line(sprt.llr));
         outln!("SPRT: {}", sprt.verdict.describe());
+    }
+    if cfg.engines.len() > 2 {
+        let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
+        for line in ranks.lines(&names) {
+            outln!("{line}");
+        }
     }
     if G::SCORED_BY_POINTS {
         outln!("Points of {first_name}: {}", points.summary());

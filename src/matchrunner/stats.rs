@@ -100,6 +100,64 @@ impl Tally {
     }
 }
 
+/// Places per engine in games of more than two players: the average
+/// rank (1 = first) and the number of first places (shared ones too).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ranks {
+    /// Per engine: games, the sum of its ranks, its first places.
+    per_engine: Vec<(u32, u64, u32)>,
+}
+
+impl Ranks {
+    pub fn new(engines: usize) -> Ranks {
+        Ranks {
+            per_engine: vec![(0, 0, 0); engines],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.per_engine.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.per_engine.is_empty()
+    }
+
+    /// Counts a game in which `engine` took place `place` (0 = first).
+    pub fn add(&mut self, engine: usize, place: u8) {
+        if let Some((games, sum, firsts)) = self.per_engine.get_mut(engine) {
+            *games += 1;
+            *sum += u64::from(place) + 1;
+            *firsts += u32::from(place == 0);
+        }
+    }
+
+    /// The average rank of `engine` (NaN before its first game).
+    pub fn average(&self, engine: usize) -> f64 {
+        match self.per_engine.get(engine) {
+            Some(&(games, sum, _)) if games > 0 => sum as f64 / f64::from(games),
+            _ => f64::NAN,
+        }
+    }
+
+    /// `Ranks of tabula: average 1.40, first 36 of 60 (60.0 %)`, one line
+    /// per engine.
+    pub fn lines(&self, names: &[&str]) -> Vec<String> {
+        self.per_engine
+            .iter()
+            .enumerate()
+            .map(|(k, &(games, _, firsts))| {
+                format!(
+                    "Ranks of {}: average {:.2}, first {firsts} of {games} ({:.1} %)",
+                    names.get(k).copied().unwrap_or("?"),
+                    self.average(k),
+                    100.0 * f64::from(firsts) / f64::from(games.max(1))
+                )
+            })
+            .collect()
+    }
+}
+
 /// Points per game by the game's own scoring (backgammon: win value ×
 /// cube, ± for the first engine), with a 95% margin from the sample
 /// variance: `mean ± 1.96·s/√n`.
@@ -276,6 +334,21 @@ pub fn erf(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ranks_average_and_first_places() {
+        let mut r = Ranks::new(3);
+        for places in [[0u8, 1, 2], [2, 0, 1], [0, 2, 1]] {
+            for (engine, &q) in places.iter().enumerate() {
+                r.add(engine, q);
+            }
+        }
+        assert!((r.average(0) - 5.0 / 3.0).abs() < 1e-9);
+        assert!(r.average(7).is_nan());
+        let lines = r.lines(&["a", "b", "c"]);
+        assert_eq!(lines[0], "Ranks of a: average 1.67, first 2 of 3 (66.7 %)");
+        assert_eq!(lines[2], "Ranks of c: average 2.33, first 0 of 3 (0.0 %)");
+    }
+
     use super::*;
 
     #[test]

@@ -37,6 +37,7 @@ impl EngineOptions {
         SearchSettings {
             multipv: self.multipv,
             move_overhead: self.move_overhead,
+            ..SearchSettings::default()
         }
     }
 }

@@ -492,6 +492,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             if self.aborted {
                 break;
             }
+            // A fail against a bound that cannot widen any more (every
+            // root move scored at the window's edge) would repeat forever.
+            if (score <= alpha && alpha <= -INFINITY) || (score >= beta && beta >= INFINITY) {
+                break;
+            }
             let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);

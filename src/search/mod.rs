@@ -16,7 +16,8 @@
 //! * [`expectimax`]: [`Expectimax`], for dice games: chance nodes averaged,
 //!   decisions filtered by depth, cube decisions left to the game.
 //! * [`multiplayer`]: [`multiplayer::MultiPlayerSearch`], alpha-beta for
-//!   two players and paranoid search for more (Chinese checkers).
+//!   two players, best-reply or paranoid search for more, and the greedy
+//!   baseline (Chinese checkers).
 //! * [`strategy`]: [`SearchStrategy`], what the worker runs: alpha-beta's
 //!   [`Searcher`], [`Expectimax`] and the multi-player search.
 //! * [`worker`]: [`SearchWorker`], one background thread running jobs of
@@ -155,4 +156,15 @@ pub trait MultiPlayerPosition: RulesPosition {
     /// Writes each player's evaluation into `out` (`out.len()` is
     /// `players()`), higher is better for that player.
     fn evaluate_players(&self, out: &mut [i32]);
+    /// True while `player` still moves (has neither finished nor been
+    /// eliminated).
+    fn is_playing(&self, player: usize) -> bool;
+    /// Best-reply search: gives the turn to `player` (one still playing,
+    /// not the one to move) without a move; `unmake` takes it back. Rule counters (moves made)
+    /// do not change.
+    fn make_turn_to(&mut self, player: usize);
+    /// How far a legal move of the player to move brings it toward its
+    /// goal, in the game's distance units (a step forward: 1). The greedy
+    /// baseline plays the largest; the searches order moves by it.
+    fn move_gain(&self, mv: Self::Move) -> i32;
 }

@@ -1263,6 +1263,17 @@ impl MultiPlayerPosition for Nim {
             };
         }
     }
+    fn is_playing(&self, _player: usize) -> bool {
+        self.outcome().is_none()
+    }
+    /// Only ever called for the player not to move: the other one.
+    fn make_turn_to(&mut self, _player: usize) {
+        self.undo.push((0, 0));
+        self.side ^= 1;
+    }
+    fn move_gain(&self, mv: NimMove) -> i32 {
+        i32::from(mv.take)
+    }
 }
 
 #[test]

@@ -48,6 +48,23 @@ pub struct SearchSettings {
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for GUI/transport lag.
     pub move_overhead: i64,
+    /// How games of more than two players are searched (the game's
+    /// option sets it; other games ignore it).
+    pub multi: MultiMethod,
+}
+
+/// The move choice of the multi-player search ([`super::multiplayer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MultiMethod {
+    /// Best-reply search (Schadd & Winands): the root player's moves
+    /// against the single best reply of all opponents together.
+    #[default]
+    Brs,
+    /// Every opponent plays against the root player, in turn order.
+    Paranoid,
+    /// No search: the move that brings the mover furthest forward, ties
+    /// broken by the position key (a baseline for matches).
+    Greedy,
 }
 
 impl Default for SearchSettings {
@@ -55,6 +72,7 @@ impl Default for SearchSettings {
         SearchSettings {
             multipv: 1,
             move_overhead: 10,
+            multi: MultiMethod::default(),
         }
     }
 }

@@ -22,18 +22,25 @@ pub use position::{FinishRule, Move, Position, Rules, Standing};
 use crate::games::hopboard::{CellSet, HopKind};
 use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec};
 use crate::rules::RulesPosition;
+use crate::search::{MultiMethod, SearchSettings};
 
 pub const OPTION_PLAYERS: &str = "Players";
 pub const OPTION_LONG_JUMPS: &str = "Long Jumps";
 pub const OPTION_HOME_EXIT: &str = "Home Exit Limit";
 pub const OPTION_FINISH: &str = "Finish Rule";
+pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
+pub const OPTION_GREEDY: &str = "Greedy";
 const HOME_EXIT_MAX: i64 = 200;
 
 /// The game kind and its options.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChineseCheckers {
     pub players: usize,
     pub rules: Rules,
+    /// The search of more than two players: best-reply or paranoid.
+    pub multi_search: MultiMethod,
+    /// Play the greedy baseline instead of searching.
+    pub greedy: bool,
 }
 
 impl Game for ChineseCheckers {
@@ -45,6 +52,8 @@ impl Game for ChineseCheckers {
         ChineseCheckers {
             players: 2,
             rules: Rules::default(),
+            multi_search: MultiMethod::Brs,
+            greedy: false,
         }
     }
 
@@ -71,6 +80,11 @@ impl Game for ChineseCheckers {
                 },
             },
             combo(OPTION_FINISH, "own", &["own", "filled"]),
+            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid"]),
+            OptionSpec {
+                name: OPTION_GREEDY.to_string(),
+                kind: OptionKind::Check { default: false },
+            },
         ]
     }
 
@@ -102,6 +116,18 @@ impl Game for ChineseCheckers {
                 "own" => FinishRule::Own,
                 "filled" => FinishRule::Filled,
                 _ => return Err(bad("is not one of own filled")),
+            };
+        } else if n.eq_ignore_ascii_case(OPTION_MULTI_SEARCH) {
+            self.multi_search = match v.to_ascii_lowercase().as_str() {
+                "brs" => MultiMethod::Brs,
+                "paranoid" => MultiMethod::Paranoid,
+                _ => return Err(bad("is not one of brs paranoid")),
+            };
+        } else if n.eq_ignore_ascii_case(OPTION_GREEDY) {
+            self.greedy = match v.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(bad("is not true or false")),
             };
         } else {
             return Err(GameError::Unsupported(format!(
@@ -140,6 +166,14 @@ impl Game for ChineseCheckers {
 
     fn prepare_search(&self, pos: &mut Position) {
         pos.set_rules(self.rules);
+    }
+
+    fn search_settings(&self, settings: &mut SearchSettings) {
+        settings.multi = if self.greedy {
+            MultiMethod::Greedy
+        } else {
+            self.multi_search
+        };
     }
 
     /// A `ccn` with its own number of players sets the option.

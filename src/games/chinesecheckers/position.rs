@@ -324,6 +324,26 @@ impl Position {
         }
     }
 
+    /// Gives the turn to player `p` without a move (best-reply search);
+    /// [`Position::unmake_move`] takes it back.
+    pub fn give_turn(&mut self, p: usize) {
+        self.undo.push(self.s);
+        if p < self.players {
+            self.s.to_move = p;
+        }
+    }
+
+    /// Steps a move of the player to move brings its marble closer to its
+    /// target's tip (negative: it goes back); 0 for a pass.
+    pub fn move_gain(&self, mv: Move) -> i32 {
+        if mv.is_pass() {
+            return 0;
+        }
+        let tip = &star().to_tip[self.target_corner(self.s.to_move)];
+        let at = |c: u8| tip.get(c as usize).map_or(0, |&d| i32::from(d));
+        at(mv.from) - at(mv.to)
+    }
+
     pub fn unmake_move(&mut self) {
         if let Some(s) = self.undo.pop() {
             self.s = s;

@@ -137,6 +137,18 @@ impl MultiPlayerPosition for Position {
             *v = STEP * self.merit(p);
         }
     }
+
+    fn is_playing(&self, player: usize) -> bool {
+        player < self.player_count() && self.standing(player) == Standing::Playing
+    }
+
+    fn make_turn_to(&mut self, player: usize) {
+        self.give_turn(player);
+    }
+
+    fn move_gain(&self, mv: Move) -> i32 {
+        Position::move_gain(self, mv)
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Opening lines for Chinese checkers matches: from the start for N players,
+K random legal moves per player (tabula's own move list via `go perft 1`),
+seeded, so that matches between deterministic engines play distinct games.
+
+usage: scripts/make-openings-chinesecheckers.py TABULA PLAYERS MOVES_PER_PLAYER COUNT SEED > FILE
+"""
+import random
+import subprocess
+import sys
+
+
+def main():
+    tabula, players, per, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    rng = random.Random(seed)
+    eng = subprocess.Popen([tabula], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(line):
+        eng.stdin.write(line + "\n")
+        eng.stdin.flush()
+
+    send("uci")
+    send("setoption name UCI_Variant value chinesecheckers")
+    send(f"setoption name Players value {players}")
+    seen = set()
+    print(f"# {count} Chinese checkers openings, {players} players, {per} random moves each, seed {seed}")
+    print(f"# made by scripts/make-openings-chinesecheckers.py {players} {per} {count} {seed}")
+    while len(seen) < count:
+        line = []
+        for _ in range(players * per):
+            send("position startpos moves " + " ".join(line))
+            send("go perft 1")
+            moves = []
+            while True:
+                out = eng.stdout.readline().strip()
+                if out.startswith("Nodes searched"):
+                    break
+                if out.endswith(": 1"):
+                    moves.append(out.split(":")[0])
+            line.append(rng.choice(moves))
+        key = " ".join(line)
+        if key not in seen:
+            seen.add(key)
+            print("moves " + key)
+    send("quit")
+
+
+main()
