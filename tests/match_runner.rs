@@ -998,17 +998,24 @@ fn backgammon_tavla_matches_are_refereed_as_tavla() {
     assert!(!record.contains("Wins 3 points"), "{record}");
 }
 
-/// Over USI the variant is selected with `USI_Variant` (Fairy-Stockfish's
-/// name), after the options: `VariantPath` must come first so that the
-/// engine knows Ōgi at all.
-#[test]
-fn usi_engines_get_usi_variant_after_the_options() {
-    let log = temp("usi-logger.log");
+/// The fake engine that logs every line it receives (fixtures/engines/
+/// uci-logger.sh): the log file and the engine's command line.
+fn logger_engine(log_name: &str) -> (PathBuf, String) {
+    let log = temp(log_name);
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/engines/uci-logger.sh"
     );
     let engine = format!("sh '{script}' '{}'", log.display());
+    (log, engine)
+}
+
+/// Over USI the variant is selected with `USI_Variant` (Fairy-Stockfish's
+/// name), after the options: `VariantPath` must come first so that the
+/// engine knows Ōgi at all.
+#[test]
+fn usi_engines_get_usi_variant_after_the_options() {
+    let (log, engine) = logger_engine("usi-logger.log");
     let out = tabula(&[
         "--game",
         "ogi",
@@ -1076,12 +1083,7 @@ fn usi_engines_get_usi_variant_after_the_options() {
 /// skipped.
 #[test]
 fn options_before_the_variant_and_noise_before_the_handshake() {
-    let log = temp("logger.log");
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/engines/uci-logger.sh"
-    );
-    let engine = format!("sh '{script}' '{}'", log.display());
+    let (log, engine) = logger_engine("logger.log");
     let out = tabula(&[
         "--engine",
         "tabula",

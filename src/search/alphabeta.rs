@@ -14,7 +14,6 @@ use super::{
     SearchLimits,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// Deepest ply the search reaches (arrays are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -287,18 +286,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// Infinite and ponder searches answer only after `stop` (or
     /// `ponderhit` when pondering without `infinite`).
     fn wait_if_needed(&mut self) {
-        loop {
-            if self.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            if self.tm.is_pondering() && self.ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                self.tm.ponderhit();
-            }
-            if !self.limits.infinite && !self.tm.is_pondering() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        self.tm
+            .wait_for_release(self.limits.infinite, self.stop, self.ponderhit);
     }
 
     fn elapsed_ms(&self) -> u64 {

@@ -16,7 +16,6 @@ use super::{
 };
 use crate::rules::{Decision, Turn};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// A value chance nodes average and players compare.
 pub trait ChanceValue: Copy + Send + 'static {
@@ -107,19 +106,9 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
                 break;
             }
         }
-        // `infinite` and `ponder` jobs answer only after stop / ponderhit.
-        loop {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            if search.tm.is_pondering() && ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                search.tm.ponderhit();
-            }
-            if !job.limits.infinite && !search.tm.is_pondering() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        search
+            .tm
+            .wait_for_release(job.limits.infinite, stop, ponderhit);
         let elapsed = search.tm.elapsed_ms();
         let text = best.and_then(|(mv, _)| (job.formatter)(&root, &[mv]).into_iter().next());
         on_event(SearchEvent::BestMove {

@@ -4,6 +4,7 @@
 //! (the `go`, or the `ponderhit` when pondering).
 
 use super::SearchLimits;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Soft and hard budget in milliseconds, after the move overhead was taken.
@@ -164,6 +165,29 @@ impl TimeManager {
         match self.budget {
             Some(b) if !self.pondering => self.clock_ms() >= b.hard_ms,
             _ => false,
+        }
+    }
+
+    /// Holds the answer of an `infinite` or `ponder` job until `stop` (or,
+    /// for a ponder job with a clock, until `ponderhit`): the one place
+    /// every search strategy waits.
+    pub fn wait_for_release(
+        &mut self,
+        infinite: bool,
+        stop: &AtomicBool,
+        ponderhit: Option<&AtomicBool>,
+    ) {
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            if self.pondering && ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                self.ponderhit();
+            }
+            if !infinite && !self.pondering {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 

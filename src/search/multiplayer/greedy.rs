@@ -5,7 +5,7 @@
 
 use super::super::time::TimeManager;
 use super::super::{Bound, Job, MultiPlayerPosition, Score, SearchEvent, SearchInfo, SearchResult};
-use super::{answer, limits_for, wait_for_release};
+use super::{answer, limits_for};
 use std::sync::atomic::AtomicBool;
 
 /// Centipawns per unit of gain in the reported score.
@@ -68,7 +68,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
             pv: (job.formatter)(root, &[mv]),
         }));
     }
-    wait_for_release(&limits, &mut tm, stop, ponderhit);
+    tm.wait_for_release(limits.infinite, stop, ponderhit);
     let scored = best.map(|(mv, gain)| (mv, gain.saturating_mul(CP_PER_STEP)));
     answer(
         &job,

@@ -24,8 +24,7 @@ use super::{
     AlphaBetaPosition, Job, MultiMethod, MultiPlayerPosition, Score, SearchEvent, SearchLimits,
     SearchResult, SearchStrategy,
 };
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
 /// Alpha-beta for two players, best-reply or paranoid search for more,
 /// or the greedy baseline for any number.
@@ -81,28 +80,6 @@ fn limits_for(limits: &SearchLimits, me: usize) -> SearchLimits {
         limits.inc[me] = limits.inc_of(0);
     }
     limits
-}
-
-/// `infinite` and `ponder` jobs answer only after `stop` (or, for a
-/// ponder job with a clock, after `ponderhit`).
-fn wait_for_release(
-    limits: &SearchLimits,
-    tm: &mut TimeManager,
-    stop: &AtomicBool,
-    ponderhit: Option<&AtomicBool>,
-) {
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        if tm.is_pondering() && ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            tm.ponderhit();
-        }
-        if !limits.infinite && !tm.is_pondering() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 /// The end of a job: the one `BestMove` event (the root move, scored

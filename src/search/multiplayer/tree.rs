@@ -15,7 +15,7 @@ use super::super::{
     AlphaBetaPosition, Bound, INFINITY, Job, MultiMethod, MultiPlayerPosition, Score, SearchEvent,
     SearchInfo, SearchResult,
 };
-use super::{answer, limits_for, wait_for_release};
+use super::{answer, limits_for};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The deepest iteration.
@@ -322,6 +322,6 @@ pub(super) fn run<P: AlphaBetaPosition + MultiPlayerPosition>(
             break;
         }
     }
-    wait_for_release(&limits, &mut ctx.tm, stop, ponderhit);
+    ctx.tm.wait_for_release(limits.infinite, stop, ponderhit);
     answer(&job, best, depth_done, ctx.nodes, &ctx.tm, on_event)
 }
