@@ -25,6 +25,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
         epochs: 60,
         rate: 2.0,
         relinearise: 20,
+        prior: 0.0,
         seed: 1,
     };
     let report = run::tune::<Makruk>(&cfg, &["--data".to_string(), FIXTURE.to_string()]).unwrap();

@@ -13,6 +13,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       (default: the game's, e.g. src/games/makruk/eval_weights.rs)
   --epochs N          full-batch Adam steps (default 400)
   --rate R            Adam's step size in centipawns (default 1.0)
+  --prior L           pull toward the starting weights: adds L x the sum of
+                      ((weight - start) / 100)^2 to the error (default 0)
   --relinearise N     re-expand the non-linear terms every N epochs (default 50)
   --seed S            chooses the held-out tenth of the games (default 1)";
 
@@ -23,6 +25,8 @@ pub struct TuneConfig {
     pub epochs: usize,
     pub rate: f64,
     pub relinearise: usize,
+    /// Weight of the pull toward the starting weights (0: none).
+    pub prior: f64,
     pub seed: u64,
 }
 
@@ -35,10 +39,11 @@ fn count<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
         .map_err(|_| format!("{flag} value '{v}' is too large"))
 }
 
-fn positive_real(flag: &str, v: &str) -> Result<f64, String> {
+fn real(flag: &str, v: &str, zero_ok: bool) -> Result<f64, String> {
     let r: IResult<&str, f64> = all_consuming(double)(v);
     match r {
-        Ok((_, x)) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok((_, x)) if x.is_finite() && (x > 0.0 || (zero_ok && x == 0.0)) => Ok(x),
+        _ if zero_ok => Err(format!("{flag} needs a non-negative number, got '{v}'")),
         _ => Err(format!("{flag} needs a positive number, got '{v}'")),
     }
 }
@@ -52,6 +57,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         epochs: 400,
         rate: 1.0,
         relinearise: 50,
+        prior: 0.0,
         seed: 1,
     };
     let mut it = args.iter();
@@ -68,7 +74,8 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             "--data" => cfg.data.push(value()?.to_string()),
             "--out" => cfg.out = Some(value()?.to_string()),
             "--epochs" => cfg.epochs = count(flag, value()?)?,
-            "--rate" => cfg.rate = positive_real(flag, value()?)?,
+            "--rate" => cfg.rate = real(flag, value()?, false)?,
+            "--prior" => cfg.prior = real(flag, value()?, true)?,
             "--relinearise" => {
                 cfg.relinearise = count(flag, value()?)?;
                 if cfg.relinearise == 0 {
@@ -106,6 +113,10 @@ mod tests {
             (7, 3, 0.5, 50)
         );
         assert_eq!(parse(&words("--data a --help")), Err(String::new()));
+        assert_eq!(
+            parse(&words("--data a --prior 0")).map(|c| c.prior),
+            Ok(0.0)
+        );
     }
 
     #[test]
@@ -119,6 +130,7 @@ mod tests {
             ("--data a --rate x", "positive"),
             ("--data a --rate inf", "positive"),
             ("--data a --relinearise 0", "at least 1"),
+            ("--data a --prior -1", "non-negative"),
             ("--data a --depth 3", "unknown flag '--depth'"),
         ] {
             let e = parse(&words(args)).unwrap_err();

@@ -74,6 +74,18 @@ pub fn gradient(samples: &[Sample], weights: &[f64], k: f64, grad: &mut [f64]) {
     grad.iter_mut().for_each(|g| *g /= n);
 }
 
+/// Adds the gradient of `prior x sum(((w - start) / 100)^2)`, a pull toward
+/// the starting weights that keeps weights the data says little about
+/// where they were.
+pub fn add_prior(grad: &mut [f64], weights: &[f64], start: &[f64], prior: f64) {
+    if prior == 0.0 {
+        return;
+    }
+    for ((g, w), s) in grad.iter_mut().zip(weights).zip(start) {
+        *g += 2.0 * prior * (w - s) / 10_000.0;
+    }
+}
+
 /// Adam's state for one run.
 pub struct Adam {
     pub rate: f64,

@@ -64,6 +64,14 @@ fn load<T: Tunable>(cfg: &TuneConfig) -> Result<(Vec<Sample>, Vec<Sample>, Count
     Ok((train, validation, counts))
 }
 
+fn held_out(samples: &[Sample], error: f64) -> String {
+    if samples.is_empty() {
+        "none".to_string()
+    } else {
+        format!("{error:.6}")
+    }
+}
+
 fn rounded(w: &[f64]) -> Vec<i32> {
     w.iter().map(|x| x.round() as i32).collect()
 }
@@ -103,8 +111,10 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     let train_before = fit::mse(&train, &w, k);
     let validation_before = fit::mse(&validation, &w, k);
     outln!(
-        "k = {k:.6} (sigmoid(k x cp)); error {train_before:.6}, held out {validation_before:.6}"
+        "k = {k:.6} (sigmoid(k x cp)); error {train_before:.6}, held out {}",
+        held_out(&validation, validation_before)
     );
+    let origin = w.clone();
 
     let mut adam = Adam::new(w.len(), cfg.rate);
     let mut grad = vec![0.0; w.len()];
@@ -115,12 +125,13 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
             data::relinearise::<T>(&mut validation, &at);
         }
         fit::gradient(&train, &w, k, &mut grad);
+        fit::add_prior(&mut grad, &w, &origin, cfg.prior);
         adam.step(&mut w, &grad);
         if epoch % 50 == 0 || epoch == cfg.epochs {
             outln!(
-                "epoch {epoch}: error {:.6}, held out {:.6}",
+                "epoch {epoch}: error {:.6}, held out {}",
                 fit::mse(&train, &w, k),
-                fit::mse(&validation, &w, k)
+                held_out(&validation, fit::mse(&validation, &w, k))
             );
         }
     }
