@@ -22,6 +22,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
     let cfg = TuneConfig {
         data: vec![FIXTURE.to_string()],
         out: Some(out.clone()),
+        from: None,
         epochs: 60,
         rate: 2.0,
         relinearise: 20,
@@ -51,6 +52,17 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
     // Deterministic: the same run writes the same file.
     let again = run::tune::<Makruk>(&cfg, &[]).unwrap();
     assert_eq!(again.weights, report.weights);
+    // --from starts from a written file: zero epochs keep its weights.
+    let from = TuneConfig {
+        from: Some(out.clone()),
+        out: Some(out_path("makruk_weights_from.rs")),
+        epochs: 0,
+        ..cfg
+    };
+    assert_eq!(
+        run::tune::<Makruk>(&from, &[]).unwrap().weights,
+        report.weights
+    );
 }
 
 fn tabula(args: &[&str]) -> std::process::Output {

@@ -11,6 +11,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       tabula match --pgnout
   --out FILE          the generated weights source to write
                       (default: the game's, e.g. src/games/makruk/eval_weights.rs)
+  --from FILE         start from the weights in FILE, a weights file as --out
+                      writes (default: the weights this binary embeds)
   --epochs N          full-batch Adam steps (default 400)
   --rate R            Adam's step size in centipawns (default 1.0)
   --prior L           pull toward the starting weights: adds L x the sum of
@@ -22,6 +24,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
 pub struct TuneConfig {
     pub data: Vec<String>,
     pub out: Option<String>,
+    /// A weights file to start from instead of the embedded weights.
+    pub from: Option<String>,
     pub epochs: usize,
     pub rate: f64,
     pub relinearise: usize,
@@ -54,6 +58,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
     let mut cfg = TuneConfig {
         data: Vec::new(),
         out: None,
+        from: None,
         epochs: 400,
         rate: 1.0,
         relinearise: 50,
@@ -73,6 +78,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         match flag.as_str() {
             "--data" => cfg.data.push(value()?.to_string()),
             "--out" => cfg.out = Some(value()?.to_string()),
+            "--from" => cfg.from = Some(value()?.to_string()),
             "--epochs" => cfg.epochs = count(flag, value()?)?,
             "--rate" => cfg.rate = real(flag, value()?, false)?,
             "--prior" => cfg.prior = real(flag, value()?, true)?,

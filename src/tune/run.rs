@@ -43,8 +43,10 @@ pub fn main<T: Tunable>(args: &[String]) -> i32 {
     }
 }
 
-fn load<T: Tunable>(cfg: &TuneConfig) -> Result<(Vec<Sample>, Vec<Sample>, Counts), String> {
-    let weights = T::weights();
+fn load<T: Tunable>(
+    cfg: &TuneConfig,
+    weights: &[i32],
+) -> Result<(Vec<Sample>, Vec<Sample>, Counts), String> {
     let (mut train, mut validation) = (Vec::new(), Vec::new());
     let mut counts = Counts::default();
     let mut index = 0;
@@ -62,6 +64,20 @@ fn load<T: Tunable>(cfg: &TuneConfig) -> Result<(Vec<Sample>, Vec<Sample>, Count
         }
     }
     Ok((train, validation, counts))
+}
+
+/// The weights of the file at `path`, which must name the same weights in
+/// the same order as the game's layout.
+fn start_from(path: &str, names: &[String]) -> Result<Vec<i32>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let read = weights_file::read(&text).map_err(|e| format!("{path}: {e}"))?;
+    if read.len() != names.len() || read.iter().zip(names).any(|((n, _), m)| n != m) {
+        return Err(format!(
+            "{path}: its weights are not the layout's {} weights in order",
+            names.len()
+        ));
+    }
+    Ok(read.into_iter().map(|(_, v)| v).collect())
 }
 
 fn held_out(samples: &[Sample], error: f64) -> String {
@@ -84,7 +100,10 @@ fn as_real(w: &[i32]) -> Vec<f64> {
 /// given) go into its header.
 pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, String> {
     let names = T::weight_names();
-    let start = T::weights().to_vec();
+    let start = match &cfg.from {
+        Some(path) => start_from(path, &names)?,
+        None => T::weights().to_vec(),
+    };
     if names.len() != start.len() {
         return Err(format!(
             "{} names {} weights but embeds {}",
@@ -93,7 +112,7 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
             start.len()
         ));
     }
-    let (mut train, mut validation, counts) = load::<T>(cfg)?;
+    let (mut train, mut validation, counts) = load::<T>(cfg, &start)?;
     outln!(
         "{} games ({} skipped: unfinished or lost off the board), {} positions, {} quiet: {} to fit, {} held out",
         counts.games,
