@@ -26,6 +26,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
         epochs: 60,
         rate: 2.0,
         relinearise: 20,
+        freeze: vec!["tempo".to_string(), "king_attack".to_string()],
         prior: 0.0,
         seed: 1,
     };
@@ -49,6 +50,12 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
     assert_eq!(names, Makruk::weight_names());
     assert_eq!(values, report.weights);
     assert_ne!(values, Makruk::weights(), "the fit moved no weight");
+    // Frozen weights stay.
+    for ((name, v), old) in read.iter().zip(Makruk::weights()) {
+        if name.starts_with("tempo") || name.starts_with("king_attack") {
+            assert_eq!(v, old, "{name}");
+        }
+    }
     // Deterministic: the same run writes the same file.
     let again = run::tune::<Makruk>(&cfg, &[]).unwrap();
     assert_eq!(again.weights, report.weights);

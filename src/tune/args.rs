@@ -15,6 +15,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       writes (default: the weights this binary embeds)
   --epochs N          full-batch Adam steps (default 400)
   --rate R            Adam's step size in centipawns (default 1.0)
+  --freeze NAME       keep the weights whose names start with NAME (e.g.
+                      bare_king, king_rank_mg.rank1) as they are (repeatable)
   --prior L           pull toward the starting weights: adds L x the sum of
                       ((weight - start) / 100)^2 to the error (default 0)
   --relinearise N     re-expand the non-linear terms every N epochs (default 50)
@@ -29,6 +31,8 @@ pub struct TuneConfig {
     pub epochs: usize,
     pub rate: f64,
     pub relinearise: usize,
+    /// Name prefixes of weights that are not fitted.
+    pub freeze: Vec<String>,
     /// Weight of the pull toward the starting weights (0: none).
     pub prior: f64,
     pub seed: u64,
@@ -62,6 +66,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         epochs: 400,
         rate: 1.0,
         relinearise: 50,
+        freeze: Vec::new(),
         prior: 0.0,
         seed: 1,
     };
@@ -79,6 +84,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             "--data" => cfg.data.push(value()?.to_string()),
             "--out" => cfg.out = Some(value()?.to_string()),
             "--from" => cfg.from = Some(value()?.to_string()),
+            "--freeze" => cfg.freeze.push(value()?.to_string()),
             "--epochs" => cfg.epochs = count(flag, value()?)?,
             "--rate" => cfg.rate = real(flag, value()?, false)?,
             "--prior" => cfg.prior = real(flag, value()?, true)?,

@@ -134,6 +134,17 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
         held_out(&validation, validation_before)
     );
     let origin = w.clone();
+    let frozen: Vec<bool> = names
+        .iter()
+        .map(|n| cfg.freeze.iter().any(|f| n.starts_with(f.as_str())))
+        .collect();
+    if let Some(f) = cfg
+        .freeze
+        .iter()
+        .find(|f| !names.iter().any(|n| n.starts_with(f.as_str())))
+    {
+        return Err(format!("--freeze {f}: no weight's name starts with it"));
+    }
 
     let mut adam = Adam::new(w.len(), cfg.rate);
     let mut grad = vec![0.0; w.len()];
@@ -145,6 +156,9 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
         }
         fit::gradient(&train, &w, k, &mut grad);
         fit::add_prior(&mut grad, &w, &origin, cfg.prior);
+        for (g, _) in grad.iter_mut().zip(&frozen).filter(|(_, f)| **f) {
+            *g = 0.0;
+        }
         adam.step(&mut w, &grad);
         if epoch % 50 == 0 || epoch == cfg.epochs {
             outln!(
