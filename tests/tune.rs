@@ -21,6 +21,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
     let out = out_path("makruk_weights_test.rs");
     let cfg = TuneConfig {
         data: vec![FIXTURE.to_string()],
+        max_plies: None,
         out: Some(out.clone()),
         from: None,
         epochs: 60,
@@ -70,6 +71,15 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
         run::tune::<Makruk>(&from, &[]).unwrap().weights,
         report.weights
     );
+    // --max-plies leaves the long games out (two of the six are longer
+    // than 200 plies).
+    let short = TuneConfig {
+        max_plies: Some(200),
+        epochs: 1,
+        ..from
+    };
+    let r = run::tune::<Makruk>(&short, &[]).unwrap();
+    assert_eq!((r.counts.games, r.counts.games_too_long), (6, 2));
 }
 
 fn tabula(args: &[&str]) -> std::process::Output {

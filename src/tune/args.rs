@@ -9,6 +9,9 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
   <game>              a game with a tunable evaluation: makruk
   --data FILE         game records to learn from (repeatable), as written by
                       tabula match --pgnout
+  --max-plies N       learn only from games of at most N plies (default: all;
+                      long shuffles to a counting or repetition draw say
+                      little about who stood better)
   --out FILE          the generated weights source to write
                       (default: the game's, e.g. src/games/makruk/eval_weights.rs)
   --from FILE         start from the weights in FILE, a weights file as --out
@@ -25,6 +28,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
 #[derive(Debug, Clone, PartialEq)]
 pub struct TuneConfig {
     pub data: Vec<String>,
+    /// Games longer than this many plies are left out.
+    pub max_plies: Option<usize>,
     pub out: Option<String>,
     /// A weights file to start from instead of the embedded weights.
     pub from: Option<String>,
@@ -61,6 +66,7 @@ fn real(flag: &str, v: &str, zero_ok: bool) -> Result<f64, String> {
 pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
     let mut cfg = TuneConfig {
         data: Vec::new(),
+        max_plies: None,
         out: None,
         from: None,
         epochs: 400,
@@ -83,6 +89,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         match flag.as_str() {
             "--data" => cfg.data.push(value()?.to_string()),
             "--out" => cfg.out = Some(value()?.to_string()),
+            "--max-plies" => cfg.max_plies = Some(count(flag, value()?)?),
             "--from" => cfg.from = Some(value()?.to_string()),
             "--freeze" => cfg.freeze.push(value()?.to_string()),
             "--epochs" => cfg.epochs = count(flag, value()?)?,
@@ -119,6 +126,11 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(cfg.data, ["a.pgn", "b.pgn"]);
+        assert_eq!(cfg.max_plies, None);
+        assert_eq!(
+            parse(&words("--data a --max-plies 200")).map(|c| c.max_plies),
+            Ok(Some(200))
+        );
         assert_eq!(cfg.out.as_deref(), Some("w.rs"));
         assert_eq!(
             (cfg.epochs, cfg.seed, cfg.rate, cfg.relinearise),

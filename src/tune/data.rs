@@ -39,6 +39,8 @@ pub struct Counts {
     pub games: usize,
     /// Unfinished games and games lost off the board (time, crash).
     pub games_skipped: usize,
+    /// Games longer than `--max-plies`.
+    pub games_too_long: usize,
     pub positions: usize,
     pub quiet: usize,
 }

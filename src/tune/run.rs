@@ -54,6 +54,11 @@ fn load<T: Tunable>(
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         let games = T::read_records(&text).map_err(|e| format!("{path}: {e}"))?;
         for g in &games {
+            if cfg.max_plies.is_some_and(|n| g.moves.len() > n) {
+                counts.games += 1;
+                counts.games_too_long += 1;
+                continue;
+            }
             let samples = data::game_samples::<T>(g, weights, &mut counts);
             if data::is_validation(cfg.seed, index) {
                 validation.extend(samples);
@@ -114,9 +119,10 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     }
     let (mut train, mut validation, counts) = load::<T>(cfg, &start)?;
     outln!(
-        "{} games ({} skipped: unfinished or lost off the board), {} positions, {} quiet: {} to fit, {} held out",
+        "{} games ({} unfinished or lost off the board, {} too long: left out), {} positions, {} quiet: {} to fit, {} held out",
         counts.games,
         counts.games_skipped,
+        counts.games_too_long,
         counts.positions,
         counts.quiet,
         train.len(),
@@ -186,9 +192,9 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     let provenance = vec![
         format!("Made by: tabula tune {} {}", T::GAME, args.join(" ")),
         format!(
-            "Data: {} games ({} skipped), {} positions, {} quiet ({} fitted, {} held out).",
+            "Data: {} games ({} left out), {} positions, {} quiet ({} fitted, {} held out).",
             counts.games,
-            counts.games_skipped,
+            counts.games_skipped + counts.games_too_long,
             counts.positions,
             counts.quiet,
             report.train,
