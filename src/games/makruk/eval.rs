@@ -6,11 +6,15 @@
 //! under Makruk counting: a lone minor piece cannot mate a bare king, a bare
 //! king should be driven to a corner with the attacking king close, and the
 //! score fades toward 0 as the count nears its limit.
+//!
+//! The weights are the named table of `eval_weights.rs`, written by the
+//! tuner (`tabula tune makruk`), never typed here. The evaluation is written
+//! once against [`EvalSink`]: [`evaluate`] runs it on the embedded table,
+//! the tuner records it as a form of the weights ([`crate::tune`]).
 
 use super::bitboard::*;
 use super::position::Position;
 use super::types::*;
-
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
 
