@@ -8,6 +8,10 @@ so the output is reproducible). Legal moves come from tabula itself
 within +-MAX_CP centipawns and no earlier line reached the same position.
 
 Usage: scripts/make-openings-makruk.py [count] [seed] > fixtures/openings/makruk.txt
+       scripts/make-openings-makruk.py --random count [seed] > /work/data/openings.txt
+         random 6-10 ply lines, distinct positions, not scored (varied, often
+         unbalanced starts for self-play data to tune the evaluation on;
+         needs no Fairy-Stockfish)
        scripts/make-openings-makruk.py --check [depth] [file]
          re-scores every line of a suite at a deeper depth and prints the
          spread (a check that the lines stay balanced beyond DEPTH).
@@ -86,18 +90,21 @@ def main():
         path = sys.argv[3] if len(sys.argv) > 3 else os.path.join(ROOT, "fixtures", "openings", "makruk.txt")
         check(depth, path)
         return
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2024
+    scored = not (len(sys.argv) > 1 and sys.argv[1] == "--random")
+    args = sys.argv[1:] if scored else sys.argv[2:]
+    count = int(args[0]) if len(args) > 0 else 50
+    seed = int(args[1]) if len(args) > 1 else 2024
+    shortest, longest = (4, 8) if scored else (6, 10)
     fsf_cmd = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
     rng = random.Random(seed)
     tabula = makruk_engine(TABULA)
-    fsf = makruk_engine(fsf_cmd)
+    fsf = makruk_engine(fsf_cmd) if scored else None
     seen = set()
     kept = []
     tried = 0
     while len(kept) < count:
         tried += 1
-        plies = rng.randint(4, 8)
+        plies = rng.randint(shortest, longest)
         moves = []
         for _ in range(plies):
             legal = legal_moves(tabula, moves)
@@ -109,12 +116,19 @@ def main():
         key = fen_of(tabula, moves)
         if key in seen:
             continue
-        score = evaluate(fsf, moves)
+        score = evaluate(fsf, moves) if fsf else 0
         if score is None or abs(score) > MAX_CP:
             continue
         seen.add(key)
         kept.append((moves, score))
     tabula.close()
+    if not fsf:
+        print(f"# Random {shortest}-{longest} ply Makruk lines from the start (seed {seed}), distinct")
+        print("# positions, not scored: self-play starts for tuning the evaluation.")
+        print(f"# Made by scripts/make-openings-makruk.py --random {count} {seed}; see README.md.")
+        for moves, _ in kept:
+            print(f"moves {' '.join(moves)}")
+        return
     fsf.close()
     print("# Makruk openings for `tabula match --openings`: one line per start,")
     print(f"# random 4-8 ply lines from the start (seed {seed}), kept when Fairy-Stockfish")

@@ -10,6 +10,7 @@
 //! * [`games`]: one folder per game: rules, notation, evaluation.
 //! * [`cli`]: the sub-commands `perft`, `bench` and `match`.
 //! * [`matchrunner`]: `tabula match`, engine-vs-engine matches.
+//! * [`tune`]: `tabula tune`, evaluation weights fitted to game results.
 
 pub mod cli;
 pub mod engine;
@@ -18,3 +19,4 @@ pub mod matchrunner;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;

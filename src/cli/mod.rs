@@ -1,5 +1,6 @@
 //! Sub-commands of the binary besides the daemon: `perft`, `bench`,
-//! `match` (which lives in [`crate::matchrunner`]).
+//! `match` (which lives in [`crate::matchrunner`]) and `tune` (in
+//! [`crate::tune`]).
 
 pub mod argv;
 pub mod out;
@@ -15,6 +16,7 @@ pub const USAGE: &str = "usage:
   tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
   tabula bench [game] [depth]
   tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
+  tabula tune <game> --data FILE [flags]           (tabula tune --help)
   tabula help";
 
 /// Runs a sub-command; returns the process exit code.
@@ -23,6 +25,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("perft") => perft(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("match") => crate::matchrunner::main(&args[1..]),
+        Some("tune") => tune(&args[1..]),
         Some("help" | "--help" | "-h") => {
             outln!("{USAGE}");
             0
@@ -41,6 +44,40 @@ fn parse_game(name: &str) -> Result<&'static str, String> {
         .copied()
         .find(|v| v.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown game '{name}' (known: {})", VARIANTS.join(", ")))
+}
+
+/// `tune <game> <flags>`: the game's tuner, if its evaluation has one.
+fn tune(args: &[String]) -> i32 {
+    use crate::tune::args::TUNE_USAGE;
+    struct Tuner;
+    impl registry::GameVisitor for Tuner {
+        type Output = Option<crate::tune::TuneFn>;
+        fn visit<G: crate::games::record::MatchRules>(self) -> Self::Output {
+            G::tuner()
+        }
+    }
+    let Some(name) = args.first() else {
+        eprintln!("tabula tune: expected <game>\n{TUNE_USAGE}");
+        return 2;
+    };
+    if matches!(name.as_str(), "--help" | "-h") {
+        outln!("{TUNE_USAGE}");
+        return 0;
+    }
+    let game = match parse_game(name) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("tabula tune: {e}");
+            return 2;
+        }
+    };
+    match registry::visit(game, Tuner).flatten() {
+        Some(run) => run(&args[1..]),
+        None => {
+            eprintln!("tabula tune: {game} has no tunable evaluation yet");
+            2
+        }
+    }
 }
 
 fn perft(args: &[String]) -> i32 {

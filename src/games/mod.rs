@@ -227,6 +227,11 @@ pub trait Game: Clone + Send + 'static {
     fn parse_bench_position(&self, text: &str) -> Result<Self::Pos, GameError> {
         self.parse_position(text)
     }
+    /// `tabula tune <game>`, for games whose evaluation the tuner fits
+    /// ([`crate::tune::Tunable`]); `None` for the others.
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        None
+    }
     /// Brings the game's current settings into a position about to be
     /// searched (options set after the position was made).
     fn prepare_search(&self, _pos: &mut Self::Pos) {}

@@ -82,3 +82,212 @@ pub fn write_pgn(
     out.push_str("\n\n");
     out
 }
+
+/// One game read from a PGN file: its tags, its moves as written (SAN
+/// tokens, move numbers dropped), the comment after each move, and the
+/// result token.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    /// Per move, the comment that follows it (`book`, `+0.10/3 0.01s`).
+    pub comments: Vec<Option<String>>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+impl PgnGame {
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The first player's score: 1, 0.5 or 0; `None` for `*`.
+    pub fn first_player_score(&self) -> Option<f32> {
+        match self.result.as_str() {
+            "1-0" => Some(1.0),
+            "0-1" => Some(0.0),
+            "1/2-1/2" => Some(0.5),
+            _ => None,
+        }
+    }
+
+    /// The moves at the start marked `{book}` (opening-file moves).
+    pub fn book_moves(&self) -> usize {
+        self.comments
+            .iter()
+            .take_while(|c| c.as_deref() == Some("book"))
+            .count()
+    }
+}
+
+mod read {
+    use super::PgnGame;
+    use nom::{
+        IResult,
+        branch::alt,
+        bytes::complete::{is_not, tag, take_till, take_while1},
+        character::complete::{char, digit1, multispace0, multispace1},
+        combinator::{map, opt, recognize, value},
+        multi::many1_count,
+        sequence::{delimited, pair, preceded, separated_pair, terminated},
+    };
+
+    /// A quoted tag value with `\\` and `\"` escapes.
+    fn quoted(i: &str) -> IResult<&str, String> {
+        let (mut i, _) = char('"')(i)?;
+        let mut out = String::new();
+        loop {
+            let (rest, chunk) = opt(is_not("\\\""))(i)?;
+            out.push_str(chunk.unwrap_or(""));
+            if let Ok((rest, _)) = char::<_, nom::error::Error<&str>>('"')(rest) {
+                return Ok((rest, out));
+            }
+            let (rest, escaped) = preceded(
+                char('\\'),
+                alt((value('\\', char('\\')), value('"', char('"')))),
+            )(rest)?;
+            out.push(escaped);
+            i = rest;
+        }
+    }
+
+    pub fn tag_pair(i: &str) -> IResult<&str, (String, String)> {
+        map(
+            delimited(
+                char('['),
+                separated_pair(
+                    take_while1(|c: char| c.is_alphanumeric() || c == '_'),
+                    multispace1,
+                    quoted,
+                ),
+                char(']'),
+            ),
+            |(k, v)| (k.to_string(), v),
+        )(i)
+    }
+
+    #[derive(Clone, Copy)]
+    pub enum Token<'a> {
+        Comment(&'a str),
+        Number,
+        Result(&'a str),
+        Move(&'a str),
+    }
+
+    pub fn token(i: &str) -> IResult<&str, Token<'_>> {
+        alt((
+            map(
+                delimited(char('{'), take_till(|c| c == '}'), char('}')),
+                Token::Comment,
+            ),
+            map(
+                alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))),
+                Token::Result,
+            ),
+            value(
+                Token::Number,
+                recognize(pair(digit1, many1_count(char('.')))),
+            ),
+            map(
+                take_while1(|c: char| !c.is_whitespace() && c != '{' && c != '}'),
+                Token::Move,
+            ),
+        ))(i)
+    }
+
+    pub fn spaced<'a, O>(
+        f: impl FnMut(&'a str) -> IResult<&'a str, O>,
+    ) -> impl FnMut(&'a str) -> IResult<&'a str, O> {
+        terminated(f, multispace0)
+    }
+
+    /// One game, from its first tag to its result token.
+    pub fn game(mut i: &str) -> Result<(&str, PgnGame), String> {
+        let mut g = PgnGame::default();
+        while let Ok((rest, t)) = spaced(tag_pair)(i) {
+            g.tags.push(t);
+            i = rest;
+        }
+        if g.tags.is_empty() {
+            return Err(format!(
+                "expected a tag, got '{}'",
+                crate::games::shorten(i)
+            ));
+        }
+        loop {
+            let Ok((rest, t)) = spaced(token)(i) else {
+                return Err("the movetext ends without a result".to_string());
+            };
+            i = rest;
+            match t {
+                Token::Comment(c) => {
+                    if let Some(last) = g.comments.last_mut() {
+                        *last = Some(c.trim().to_string());
+                    }
+                }
+                Token::Number => {}
+                Token::Result(r) => {
+                    g.result = r.to_string();
+                    return Ok((i, g));
+                }
+                Token::Move(m) => {
+                    g.moves.push(m.to_string());
+                    g.comments.push(None);
+                }
+            }
+        }
+    }
+}
+
+/// The games of a PGN file as `tabula match --pgnout` writes them (tags,
+/// SAN movetext with `{comments}`, a result token per game). `Err` names
+/// the game (1-based) that cannot be read.
+pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
+    let mut games = Vec::new();
+    let mut i = text.trim_start();
+    while !i.is_empty() {
+        let (rest, g) = read::game(i).map_err(|e| format!("game {}: {e}", games.len() + 1))?;
+        games.push(g);
+        i = rest.trim_start();
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_what_the_writer_writes() {
+        let text = "[Event \"a \\\"quoted\\\" \\\\ event\"]\n[Result \"1-0\"]\n\n\
+                    1. e4 {book} e5 {+0.10/3 0.01s} 2. Nd2\n{White mates} 1-0\n\n\
+                    [Event \"b\"]\n\n30... Re1+ {book} 31. Kd2 1/2-1/2\n";
+        let games = read_pgn(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("a \"quoted\" \\ event"));
+        assert_eq!(games[0].moves, ["e4", "e5", "Nd2"]);
+        assert_eq!(games[0].comments[2].as_deref(), Some("White mates"));
+        assert_eq!(
+            (games[0].book_moves(), games[0].first_player_score()),
+            (1, Some(1.0))
+        );
+        assert_eq!(games[1].moves, ["Re1+", "Kd2"]);
+        assert_eq!(games[1].first_player_score(), Some(0.5));
+    }
+
+    #[test]
+    fn broken_files_name_the_game() {
+        assert!(read_pgn("").unwrap().is_empty());
+        let e = read_pgn("[Event \"x\"]\n1. e4 1-0\n[Event \"y\"]\n1. e4").unwrap_err();
+        assert!(e.starts_with("game 2:"), "{e}");
+        assert!(
+            read_pgn("1. e4 1-0")
+                .unwrap_err()
+                .contains("expected a tag")
+        );
+        assert!(read_pgn("[Event \"x]\n1. e4 1-0").is_err());
+    }
+}

@@ -6,25 +6,91 @@
 //! under Makruk counting: a lone minor piece cannot mate a bare king, a bare
 //! king should be driven to a corner with the attacking king close, and the
 //! score fades toward 0 as the count nears its limit.
+//!
+//! The weights are the named table of `eval_weights.rs`, written by the
+//! tuner (`tabula tune makruk`), never typed here. The evaluation is written
+//! once against [`EvalSink`]: [`evaluate`] runs it on the embedded table,
+//! the tuner records it as a form of the weights ([`crate::tune`]).
 
 use super::bitboard::*;
 use super::position::Position;
 use super::types::*;
+use crate::tune::layout::weight_layout;
+use crate::tune::{Direct, EvalSink};
 
-/// Piece values by kind: pawn, met, khon, knight, rook, king.
-/// (A single scale for ordering, exchanges and null-move material; the
-/// evaluation itself tapers between `VALUES_MG` and `VALUES_EG`.) The
-/// proportions follow the usual engine consensus for Makruk: a knight a bit
-/// above a khon, a met (ferz) clearly below both, a rook about 1.6 knights.
+/// Piece values by kind: pawn, met, khon, knight, rook, king, for the
+/// search (move ordering, static exchange, null-move material), not the
+/// evaluation, which tapers between its own tuned `value_mg` / `value_eg`.
+/// The proportions follow the usual engine consensus for Makruk: a knight a
+/// bit above a khon, a met (ferz) clearly below both, a rook about 1.6
+/// knights.
 pub const VALUES: [i32; 6] = [100, 250, 340, 380, 600, 0];
-const VALUES_MG: [i32; 6] = [90, 260, 360, 400, 630, 0];
-const VALUES_EG: [i32; 6] = [120, 240, 310, 370, 620, 0];
 
-/// Phase weight of each kind (start position: 18 in all).
+/// The evaluation's weights: names and places in the table of
+/// `eval_weights.rs`, which `tabula tune makruk` writes. "mg"/"eg" weights
+/// go into the middle-game / end-game sum only; the others into both.
+/// Rings count from the centre (0: d4..e5) to the edge (3); ranks are
+/// relative to the side (1: its back rank).
+pub mod layout {
+    super::weight_layout! {
+        VALUE_MG "value_mg" ["pawn", "met", "khon", "knight", "rook"],
+        VALUE_EG "value_eg" ["pawn", "met", "khon", "knight", "rook"],
+        PAWN_RANK_MG "pawn_rank_mg" ["rank4", "rank5"],
+        PAWN_RANK_EG "pawn_rank_eg" ["rank4", "rank5"],
+        PAWN_CENTRAL_MG "pawn_central_mg" [""],
+        PAWN_DOUBLED "pawn_doubled" ["mg", "eg"],
+        PAWN_ISOLATED "pawn_isolated" ["mg", "eg"],
+        PAWN_PROTECTED "pawn_protected" ["mg", "eg"],
+        PASSED_MG "passed_mg" ["rank3", "rank4", "rank5"],
+        PASSED_EG "passed_eg" ["rank3", "rank4", "rank5"],
+        PASSED_FREE "passed_free" ["mg", "eg"],
+        KNIGHT_RING "knight_ring" ["0", "1", "2", "3"],
+        KNIGHT_MOBILITY "knight_mobility" ["mg", "eg"],
+        KHON_RING "khon_ring" ["0", "1", "2", "3"],
+        KHON_ADVANCE_MG "khon_advance_mg" [""],
+        KHON_MOBILITY "khon_mobility" ["mg", "eg"],
+        MET_RING "met_ring" ["0", "1", "2", "3"],
+        MET_MOBILITY "met_mobility" ["mg", "eg"],
+        ROOK_RANK "rook_rank" ["rank5", "rank6", "rank7", "rank8"],
+        ROOK_MOBILITY "rook_mobility" ["mg", "eg"],
+        ROOK_OPEN_FILE "rook_open_file" ["mg", "eg"],
+        ROOK_HALF_OPEN_FILE "rook_half_open_file" ["mg", "eg"],
+        KING_RANK_MG "king_rank_mg" ["rank1", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", "rank8"],
+        KING_RING_EG "king_ring_eg" ["0", "1", "2", "3"],
+        ATTACK_UNITS "king_attack_units" ["pawn", "met", "khon", "knight", "rook"],
+        KING_ATTACK "king_attack" ["square", "cap", "single"],
+        BARE_KING "bare_king" ["centre", "corner", "close", "bonus"],
+        TEMPO "tempo" [""],
+    }
+}
+use layout::*;
+
+use super::eval_weights::WEIGHTS;
+const _: () = assert!(
+    WEIGHTS.len() == COUNT,
+    "eval_weights.rs does not fit the layout"
+);
+
+/// The weight names, one per weight, in table order.
+pub fn weight_names() -> Vec<String> {
+    crate::tune::layout::names(GROUPS)
+}
+
+/// Phase weight of each kind (start position: 18 in all); a measure of
+/// how much material is left, not a tuned weight.
 const PHASE_W: [i32; 6] = [0, 1, 1, 1, 2, 0];
 const PHASE_MAX: i32 = 18;
+/// The score of a lone met, khon or knight against a bare king: a draw,
+/// with a token edge for the side that has the piece. A rule, not tuned.
+const LONE_MINOR_EDGE: i32 = 5;
+/// With neither side able to mate and no pawns, the score is divided by
+/// this (dead drawn in practice).
+const DEAD_DRAW_DIVISOR: i32 = 8;
+/// The score fades to 0 over the last this many plies of a count.
+const COUNT_FADE: i32 = 48;
 
 /// Chebyshev distance of a square from the centre: 0 (d4..e5) to 3 (edge).
+#[inline(always)]
 const fn center_dist(sq: usize) -> i32 {
     let f = (sq % 8) as i32;
     let r = (sq / 8) as i32;
@@ -33,29 +99,10 @@ const fn center_dist(sq: usize) -> i32 {
     if df > dr { df } else { dr }
 }
 
-const fn ring_table(v: [i32; 4]) -> [i32; 64] {
-    let mut t = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = v[center_dist(sq) as usize];
-        sq += 1;
-    }
-    t
+#[inline(always)]
+fn ring(sq: usize) -> usize {
+    center_dist(sq) as usize
 }
-
-static KNIGHT_PST: [i32; 64] = ring_table([16, 8, -4, -20]);
-static KHON_PST: [i32; 64] = ring_table([12, 8, 0, -10]);
-static MET_PST: [i32; 64] = ring_table([8, 6, 0, -8]);
-static KING_EG_PST: [i32; 64] = ring_table([20, 12, 0, -15]);
-/// Pawn bonus by relative rank (white's view; pawns stand on ranks 2..5).
-const PAWN_RANK: [i32; 8] = [0, 0, 0, 10, 24, 0, 0, 0];
-/// Passed pawn bonus by relative rank (promotion on relative rank 5).
-const PASSED_MG: [i32; 8] = [0, 0, 5, 12, 25, 0, 0, 0];
-const PASSED_EG: [i32; 8] = [0, 0, 15, 35, 60, 0, 0, 0];
-/// Rook bonus by relative rank.
-const ROOK_RANK: [i32; 8] = [0, 0, 0, 0, 4, 10, 16, 8];
-/// Middle-game king bonus by relative rank.
-const KING_MG_RANK: [i32; 8] = [12, 0, -20, -40, -50, -50, -50, -50];
 
 #[inline(always)]
 fn rel_rank(color: usize, sq: usize) -> usize {
@@ -96,27 +143,31 @@ fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
     minors >= 2
 }
 
-struct Terms {
-    mg: i32,
-    eg: i32,
+/// A pair of weights (`mg`, `eg` elements), each into its own sum.
+#[inline(always)]
+fn pair<S: EvalSink>(s: &mut S, index: usize, sign: i32, n: i32) {
+    s.tapered(index, sign * n, 0);
+    s.tapered(index + 1, 0, sign * n);
 }
 
-fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
+/// One side's tapered terms, with `sign` +1 for White and -1 for Black.
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) {
+    let sign = if us == WHITE { 1 } else { -1 };
     let them = us ^ 1;
     let own = pos.colors[us];
     let their_pawn_atk = pawn_attacks(them, pos.pieces(them, PAWN));
     let safe = !own & !their_pawn_atk;
     let their_king = pos.king_square(them);
     let zone = KING_ATK[their_king] | bit(their_king);
-    let mut mg = 0;
-    let mut eg = 0;
-    let mut attack_units = 0;
+    // King attack: how many pieces of each kind bear on their king zone
+    // (pawns count once in all), and how many pieces attack.
+    let mut units = [0i32; 5];
     let mut attackers = 0;
 
     for kind in 0..5 {
         let n = pos.pieces(us, kind).count_ones() as i32;
-        mg += n * VALUES_MG[kind];
-        eg += n * VALUES_EG[kind];
+        s.tapered(VALUE_MG + kind, sign * n, 0);
+        s.tapered(VALUE_EG + kind, 0, sign * n);
     }
 
     let pawns = pos.pieces(us, PAWN);
@@ -125,22 +176,23 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
     for sq in Squares(pawns) {
         let r = rel_rank(us, sq);
         let f = sq % 8;
-        let central = if (2..=5).contains(&f) { 4 } else { 0 };
-        mg += PAWN_RANK[r] + central;
-        eg += PAWN_RANK[r] * 3 / 2;
+        if (3..=4).contains(&r) {
+            s.tapered(PAWN_RANK_MG + r - 3, sign, 0);
+            s.tapered(PAWN_RANK_EG + r - 3, 0, sign);
+        }
+        if (2..=5).contains(&f) {
+            s.tapered(PAWN_CENTRAL_MG, sign, 0);
+        }
         let file = FILE_A << f;
         if (pawns & file).count_ones() > 1 {
-            mg -= 6;
-            eg -= 10;
+            pair(s, PAWN_DOUBLED, sign, 1);
         }
         let adj = ((file & !FILE_A) >> 1) | ((file & !FILE_H) << 1);
         if pawns & adj == 0 {
-            mg -= 8;
-            eg -= 8;
+            pair(s, PAWN_ISOLATED, sign, 1);
         }
         if pawn_atk & bit(sq) != 0 {
-            mg += 6;
-            eg += 4;
+            pair(s, PAWN_PROTECTED, sign, 1);
         }
         // Passed: no enemy pawn ahead on this or an adjacent file.
         let span = file | adj;
@@ -150,45 +202,50 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
             span & (bit(sq) - 1) & !rank_bb(sq / 8)
         };
         if their_pawns & ahead == 0 {
+            if (2..=4).contains(&r) {
+                s.tapered(PASSED_MG + r - 2, sign, 0);
+                s.tapered(PASSED_EG + r - 2, 0, sign);
+            }
             let stop = if us == WHITE { sq + 8 } else { sq - 8 };
-            let free = occ & bit(stop) == 0;
-            mg += PASSED_MG[r] + if free { 4 } else { 0 };
-            eg += PASSED_EG[r] + if free { 10 } else { 0 };
+            if occ & bit(stop) == 0 {
+                pair(s, PASSED_FREE, sign, 1);
+            }
         }
     }
     if pawn_atk & zone != 0 {
-        attack_units += 1;
+        units[PAWN] = 1;
     }
 
     for sq in Squares(pos.pieces(us, KNIGHT)) {
         let a = KNIGHT_ATK[sq];
         let mob = (a & safe).count_ones() as i32;
-        mg += KNIGHT_PST[sq] + 4 * (mob - 4);
-        eg += KNIGHT_PST[sq] + 3 * (mob - 4);
+        s.tapered(KNIGHT_RING + ring(sq), sign, sign);
+        pair(s, KNIGHT_MOBILITY, sign, mob - 4);
         if a & zone != 0 {
             attackers += 1;
-            attack_units += 2;
+            units[KNIGHT] += 1;
         }
     }
     for sq in Squares(pos.pieces(us, KHON)) {
         let a = KHON_ATK[us][sq];
         let mob = (a & safe).count_ones() as i32;
-        let adv = (rel_rank(us, sq) as i32).min(5) * 2;
-        mg += KHON_PST[sq] + adv + 3 * (mob - 2);
-        eg += KHON_PST[sq] + 3 * (mob - 2);
+        let adv = (rel_rank(us, sq) as i32).min(5);
+        s.tapered(KHON_RING + ring(sq), sign, sign);
+        s.tapered(KHON_ADVANCE_MG, sign * adv, 0);
+        pair(s, KHON_MOBILITY, sign, mob - 2);
         if a & zone != 0 {
             attackers += 1;
-            attack_units += 2;
+            units[KHON] += 1;
         }
     }
     for sq in Squares(pos.pieces(us, MET)) {
         let a = MET_ATK[sq];
         let mob = (a & safe).count_ones() as i32;
-        mg += MET_PST[sq] + 2 * (mob - 2);
-        eg += MET_PST[sq] + 2 * (mob - 2);
+        s.tapered(MET_RING + ring(sq), sign, sign);
+        pair(s, MET_MOBILITY, sign, mob - 2);
         if a & zone != 0 {
             attackers += 1;
-            attack_units += 1;
+            units[MET] += 1;
         }
     }
     let all_pawns = pos.kinds[PAWN];
@@ -196,47 +253,82 @@ fn side_terms(pos: &Position, us: usize, occ: Bitboard) -> Terms {
         let a = rook_attacks(sq, occ);
         let mob = (a & safe).count_ones() as i32;
         let r = rel_rank(us, sq);
-        mg += ROOK_RANK[r] + 3 * (mob - 7);
-        eg += ROOK_RANK[r] + 4 * (mob - 7);
+        if r >= 4 {
+            s.tapered(ROOK_RANK + r - 4, sign, sign);
+        }
+        pair(s, ROOK_MOBILITY, sign, mob - 7);
         let file = FILE_A << (sq % 8);
         if file & all_pawns == 0 {
-            mg += 20;
-            eg += 10;
+            pair(s, ROOK_OPEN_FILE, sign, 1);
         } else if file & pawns == 0 {
-            mg += 10;
-            eg += 5;
+            pair(s, ROOK_HALF_OPEN_FILE, sign, 1);
         }
         if a & zone != 0 {
             attackers += 1;
-            attack_units += 3;
+            units[ROOK] += 1;
         }
     }
     let ksq = pos.king_square(us);
-    mg += KING_MG_RANK[rel_rank(us, ksq)];
-    eg += KING_EG_PST[ksq];
-
-    // King safety of the opponent: our pieces bearing on their king zone.
-    if attackers >= 2 {
-        mg += (attack_units * attack_units * 3).min(300);
-    } else {
-        mg += attack_units * 4;
-    }
-    Terms { mg, eg }
+    s.tapered(KING_RANK_MG + rel_rank(us, ksq), sign, 0);
+    s.tapered(KING_RING_EG + ring(ksq), 0, sign);
+    king_attack(s, sign, &units, attackers);
 }
 
-/// Evaluation from White's point of view, before counting scale and tempo.
-fn evaluate_white(pos: &Position) -> i32 {
+/// King safety of the opponent: with two or more attackers the squared
+/// attack units (capped), else the units counted singly. Non-linear in the
+/// unit weights: given to the sink as its first-order expansion.
+#[inline(always)]
+fn king_attack<S: EvalSink>(s: &mut S, sign: i32, units: &[i32; 5], attackers: i32) {
+    let mut u = 0;
+    for (kind, &n) in units.iter().enumerate() {
+        u += n * s.weight(ATTACK_UNITS + kind);
+    }
+    let partial = |k: usize, d: i32| (ATTACK_UNITS + k, sign * d * units[k], 0);
+    if attackers >= 2 {
+        let square = s.weight(KING_ATTACK);
+        let cap = s.weight(KING_ATTACK + 1);
+        if u * u * square < cap {
+            let d = 2 * u * square;
+            s.expansion(
+                (sign * u * u * square, 0),
+                &[
+                    (KING_ATTACK, sign * u * u, 0),
+                    partial(0, d),
+                    partial(1, d),
+                    partial(2, d),
+                    partial(3, d),
+                    partial(4, d),
+                ],
+            );
+        } else {
+            s.tapered(KING_ATTACK + 1, sign, 0);
+        }
+    } else {
+        let single = s.weight(KING_ATTACK + 2);
+        s.expansion(
+            (sign * u * single, 0),
+            &[
+                (KING_ATTACK + 2, sign * u, 0),
+                partial(0, single),
+                partial(1, single),
+                partial(2, single),
+                partial(3, single),
+                partial(4, single),
+            ],
+        );
+    }
+}
+
+/// The evaluation from White's point of view, before counting and tempo.
+fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
     let occ = pos.occupied();
-    let w = side_terms(pos, WHITE, occ);
-    let b = side_terms(pos, BLACK, occ);
+    side_terms(s, pos, WHITE, occ);
+    side_terms(s, pos, BLACK, occ);
     let mut phase = 0;
     for (weight, pieces) in PHASE_W.iter().zip(&pos.kinds).take(5).skip(1) {
         phase += weight * pieces.count_ones() as i32;
     }
-    let phase = phase.min(PHASE_MAX);
-    let mg = w.mg - b.mg;
-    let eg = w.eg - b.eg;
-    let mut score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    s.blend(phase.min(PHASE_MAX), PHASE_MAX);
 
     // Endgames against a bare king.
     for strong in [WHITE, BLACK] {
@@ -246,40 +338,53 @@ fn evaluate_white(pos: &Position) -> i32 {
         }
         let sign = if strong == WHITE { 1 } else { -1 };
         if pos.colors[strong].count_ones() == 1 {
-            return 0; // king against king
+            s.set(0); // king against king
+            return;
         }
         let strong_pawns = pos.pieces(strong, PAWN) != 0;
         if !strong_pawns && !can_mate_without_pawns(pos, strong) {
             // A lone met, khon or knight cannot force mate.
-            return sign * 5;
+            s.set(sign * LONE_MINOR_EDGE);
+            return;
         }
+        // Drive the bare king to the edge and a corner, kings close.
         let wk = pos.king_square(weak);
         let sk = pos.king_square(strong);
-        let drive = 25 * center_dist(wk) + 15 * (3 - corner_dist(wk)) + 10 * (7 - distance(sk, wk));
-        score += sign * (drive + 100);
+        s.add(BARE_KING, sign * center_dist(wk));
+        s.add(BARE_KING + 1, sign * (3 - corner_dist(wk)));
+        s.add(BARE_KING + 2, sign * (7 - distance(sk, wk)));
+        s.add(BARE_KING + 3, sign);
     }
     // Neither side can mate and no pawns: dead drawn in practice.
     if pos.kinds[PAWN] == 0
         && !can_mate_without_pawns(pos, WHITE)
         && !can_mate_without_pawns(pos, BLACK)
     {
-        score /= 8;
+        s.scale(1, DEAD_DRAW_DIVISOR);
     }
-    score
 }
 
-pub fn evaluate(pos: &Position) -> i32 {
-    let mut score = evaluate_white(pos);
+/// The whole evaluation into `s`: the score for the side to move.
+pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
+    evaluate_white(s, pos);
     if pos.counting_limit != 0 {
         // Fade toward a draw as the count runs out.
         let left = pos.counting_limit as i32 - pos.counting_ply as i32;
-        const FADE: i32 = 48;
-        if left < FADE {
-            score = score * left.max(0) / FADE;
+        if left < COUNT_FADE {
+            s.scale(left.max(0), COUNT_FADE);
         }
     }
-    let s = if pos.side == WHITE { score } else { -score };
-    s + 8
+    if pos.side != WHITE {
+        s.negate();
+    }
+    s.add(TEMPO, 1);
+}
+
+/// Static evaluation in centipawns for the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut d = Direct::new(&WEIGHTS);
+    evaluate_into(&mut d, pos);
+    d.score()
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! * [`position`]: board, make/unmake, zobrist key, counting.
 //! * [`movegen`]: legal move generation, perft.
 //! * [`fen`], [`notation`]: text in and out.
-//! * [`eval`]: static evaluation.
+//! * [`eval`]: static evaluation; its weights in [`eval_weights`], written
+//!   by the tuner ([`tune`], `tabula tune makruk`).
 //!
 //! Facts checked against Fairy-Stockfish 11.1 (`UCI_Variant makruk`):
 //! * No 50-move rule: with half-move clock 100 or 150 it still scores a
@@ -29,11 +30,13 @@
 pub mod bench;
 pub mod bitboard;
 pub mod eval;
+pub mod eval_weights;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod record;
+pub mod tune;
 pub mod types;
 
 pub use position::Position;
@@ -120,6 +123,10 @@ impl Game for Makruk {
 
     fn bench_depth(&self) -> u32 {
         11
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<Makruk>)
     }
 }
 

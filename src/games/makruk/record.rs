@@ -8,6 +8,7 @@ use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::{Game, GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
+use crate::tune::RecordedGame;
 
 impl RecordFormat for Makruk {
     const SIDES: [&'static str; 2] = ["White", "Black"];
@@ -100,6 +101,49 @@ pub fn makruk_san(pos: &Position, mv: Move) -> String {
     s
 }
 
+/// The legal move that `san` (as [`makruk_san`] writes it; the check mark
+/// is not required) stands for in `pos`, if any.
+pub fn parse_san(pos: &Position, san: &str) -> Option<Move> {
+    let bare = san.trim_end_matches(['+', '#']);
+    pos.legal_move_list()
+        .into_iter()
+        // Only moves to the square the text names need their SAN written.
+        .filter(|m| bare.contains(super::types::square_name(m.to()).as_str()))
+        .find(|&m| makruk_san(pos, m).trim_end_matches(['+', '#']) == bare)
+}
+
+/// The games of a PGN file written by `tabula match --pgnout` (or any PGN of
+/// Makruk in its SAN), replayed from their start positions.
+pub fn read_pgn_games(game: &Makruk, text: &str) -> Result<Vec<RecordedGame<Position>>, String> {
+    let mut out = Vec::new();
+    for (k, g) in crate::games::pgn::read_pgn(text)?.into_iter().enumerate() {
+        let context = |e: String| format!("game {}: {e}", k + 1);
+        let start = match g.tag("FEN") {
+            Some(f) => game.parse_position(f).map_err(|e| context(e.to_string()))?,
+            None => game.start_position(),
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(g.moves.len());
+        for san in &g.moves {
+            let mv = parse_san(&pos, san)
+                .ok_or_else(|| context(format!("'{san}' is not a legal move here")))?;
+            pos.play(mv);
+            moves.push(mv);
+        }
+        out.push(RecordedGame {
+            start,
+            moves,
+            book_moves: g.book_moves(),
+            first_player_score: g.first_player_score(),
+            decided_on_board: matches!(
+                g.tag("Termination"),
+                None | Some("normal" | "adjudication")
+            ),
+        });
+    }
+    Ok(out)
+}
+
 /// Makruk has no board sizes and no komi.
 impl MatchRules for Makruk {}
 
@@ -144,5 +188,31 @@ mod tests {
         let pgn = g.write_record(&rec(&["e2e1"], Some(fen)));
         assert!(pgn.contains("[FEN \"4k3/8/8/8/8/8/4r3/R2K4 b - - 0 30\"]\n[SetUp \"1\"]"));
         assert!(pgn.contains("30... Re1+ {book}"), "{pgn}");
+    }
+
+    #[test]
+    fn records_read_back() {
+        let g = Makruk::new();
+        let moves = ["e3e4", "e6e5", "b1d2", "d6d5", "e4d5", "g8e7"];
+        let mut text = g.write_record(&rec(&moves, None));
+        text.push_str(&g.write_record(&rec(&["e2e1"], Some("4k3/8/8/8/8/8/4r3/R2K4 b - - 0 30"))));
+        let games = read_pgn_games(&g, &text).unwrap();
+        assert_eq!(games.len(), 2);
+        let uci: Vec<String> = games[0].moves.iter().map(|m| m.uci()).collect();
+        assert_eq!(uci, moves);
+        assert_eq!(games[0].book_moves, 1);
+        assert_eq!(games[0].first_player_score, Some(0.5));
+        assert!(games[0].decided_on_board);
+        assert_eq!(
+            games[1].start.to_notation(),
+            "4k3/8/8/8/8/8/4r3/R2K4 b - - 0 30"
+        );
+        assert_eq!(games[1].moves[0].uci(), "e2e1");
+        let bad = text.replace("Nd2", "Nd3");
+        assert!(
+            read_pgn_games(&g, &bad)
+                .unwrap_err()
+                .starts_with("game 1: 'Nd3'")
+        );
     }
 }

@@ -1,0 +1,164 @@
+//! `tabula tune <game>` flags → [`TuneConfig`]. Numbers are read with nom;
+//! every error is a message, and the caller exits with status 2.
+
+use nom::{
+    IResult, character::complete::digit1, combinator::all_consuming, number::complete::double,
+};
+
+pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE ...] [flags]
+  <game>              a game with a tunable evaluation: makruk
+  --data FILE         game records to learn from (repeatable), as written by
+                      tabula match --pgnout
+  --max-plies N       learn only from games of at most N plies (default: all;
+                      long shuffles to a counting or repetition draw say
+                      little about who stood better)
+  --out FILE          the generated weights source to write
+                      (default: the game's, e.g. src/games/makruk/eval_weights.rs)
+  --from FILE         start from the weights in FILE, a weights file as --out
+                      writes (default: the weights this binary embeds)
+  --epochs N          full-batch Adam steps (default 400)
+  --rate R            Adam's step size in centipawns (default 1.0)
+  --freeze NAME       keep the weights whose names start with NAME (e.g.
+                      bare_king, king_rank_mg.rank1) as they are (repeatable)
+  --prior L           pull toward the starting weights: adds L x the sum of
+                      ((weight - start) / 100)^2 to the error (default 0)
+  --relinearise N     re-expand the non-linear terms every N epochs (default 50)
+  --seed S            chooses the held-out tenth of the games (default 1)";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TuneConfig {
+    pub data: Vec<String>,
+    /// Games longer than this many plies are left out.
+    pub max_plies: Option<usize>,
+    pub out: Option<String>,
+    /// A weights file to start from instead of the embedded weights.
+    pub from: Option<String>,
+    pub epochs: usize,
+    pub rate: f64,
+    pub relinearise: usize,
+    /// Name prefixes of weights that are not fitted.
+    pub freeze: Vec<String>,
+    /// Weight of the pull toward the starting weights (0: none).
+    pub prior: f64,
+    pub seed: u64,
+}
+
+fn count<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    let digits: IResult<&str, &str> = all_consuming(digit1)(v);
+    if digits.is_err() {
+        return Err(format!("{flag} needs a non-negative number, got '{v}'"));
+    }
+    v.parse()
+        .map_err(|_| format!("{flag} value '{v}' is too large"))
+}
+
+fn real(flag: &str, v: &str, zero_ok: bool) -> Result<f64, String> {
+    let r: IResult<&str, f64> = all_consuming(double)(v);
+    match r {
+        Ok((_, x)) if x.is_finite() && (x > 0.0 || (zero_ok && x == 0.0)) => Ok(x),
+        _ if zero_ok => Err(format!("{flag} needs a non-negative number, got '{v}'")),
+        _ => Err(format!("{flag} needs a positive number, got '{v}'")),
+    }
+}
+
+/// Reads the flags after the game. `Err("")` asks for the usage text
+/// (`--help`).
+pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
+    let mut cfg = TuneConfig {
+        data: Vec::new(),
+        max_plies: None,
+        out: None,
+        from: None,
+        epochs: 400,
+        rate: 1.0,
+        relinearise: 50,
+        freeze: Vec::new(),
+        prior: 0.0,
+        seed: 1,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        if matches!(flag.as_str(), "--help" | "-h") {
+            return Err(String::new());
+        }
+        let mut value = || {
+            it.next()
+                .map(String::as_str)
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag.as_str() {
+            "--data" => cfg.data.push(value()?.to_string()),
+            "--out" => cfg.out = Some(value()?.to_string()),
+            "--max-plies" => cfg.max_plies = Some(count(flag, value()?)?),
+            "--from" => cfg.from = Some(value()?.to_string()),
+            "--freeze" => cfg.freeze.push(value()?.to_string()),
+            "--epochs" => cfg.epochs = count(flag, value()?)?,
+            "--rate" => cfg.rate = real(flag, value()?, false)?,
+            "--prior" => cfg.prior = real(flag, value()?, true)?,
+            "--relinearise" => {
+                cfg.relinearise = count(flag, value()?)?;
+                if cfg.relinearise == 0 {
+                    return Err("--relinearise needs at least 1".to_string());
+                }
+            }
+            "--seed" => cfg.seed = count(flag, value()?)?,
+            other => return Err(format!("unknown flag '{other}'")),
+        }
+    }
+    if cfg.data.is_empty() {
+        return Err("at least one --data FILE is needed".to_string());
+    }
+    Ok(cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn flags_are_read() {
+        let cfg = parse(&words(
+            "--data a.pgn --data b.pgn --out w.rs --epochs 7 --seed 3 --rate 0.5",
+        ))
+        .unwrap();
+        assert_eq!(cfg.data, ["a.pgn", "b.pgn"]);
+        assert_eq!(cfg.max_plies, None);
+        assert_eq!(
+            parse(&words("--data a --max-plies 200")).map(|c| c.max_plies),
+            Ok(Some(200))
+        );
+        assert_eq!(cfg.out.as_deref(), Some("w.rs"));
+        assert_eq!(
+            (cfg.epochs, cfg.seed, cfg.rate, cfg.relinearise),
+            (7, 3, 0.5, 50)
+        );
+        assert_eq!(parse(&words("--data a --help")), Err(String::new()));
+        assert_eq!(
+            parse(&words("--data a --prior 0")).map(|c| c.prior),
+            Ok(0.0)
+        );
+    }
+
+    #[test]
+    fn bad_flags_are_refused() {
+        for (args, wanted) in [
+            ("", "--data"),
+            ("--data", "needs a value"),
+            ("--data a --epochs -1", "non-negative"),
+            ("--data a --epochs 99999999999999999999999", "too large"),
+            ("--data a --rate 0", "positive"),
+            ("--data a --rate x", "positive"),
+            ("--data a --rate inf", "positive"),
+            ("--data a --relinearise 0", "at least 1"),
+            ("--data a --prior -1", "non-negative"),
+            ("--data a --depth 3", "unknown flag '--depth'"),
+        ] {
+            let e = parse(&words(args)).unwrap_err();
+            assert!(e.contains(wanted), "{args}: {e}");
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Training positions from recorded games.
+//!
+//! Each position of a game decided on the board is labelled with the game's
+//! result for the first player. Only quiet positions are kept, because a
+//! static evaluation cannot see a material swing that is already under way
+//! and would be taught to "predict" it with positional weights. A position
+//! is quiet here when:
+//! * it is not a book move of the opening file (random openings say nothing
+//!   about the engine's play);
+//! * the side to move is not in check (the evaluation ignores checks);
+//! * the move that led to it was quiet (not a capture or promotion: the
+//!   recapture is usually still to come);
+//! * the side to move has no noisy move that wins material by static
+//!   exchange (quiescence search would take it and differ from the static
+//!   evaluation);
+//! * the game is not over there, and the evaluation does not score it by a
+//!   rule (a bare-king draw): such scores do not depend on the weights.
+
+use super::form::{EvalForm, Linear, Op};
+use super::{RecordedGame, Tunable};
+use crate::games::GamePosition;
+use crate::rules::RulesPosition;
+use crate::search::AlphaBetaPosition;
+
+/// One training position.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    /// The position in the game's notation (re-read to relinearise).
+    pub position: String,
+    /// The evaluation from the first player's view, linear in the weights.
+    pub linear: Linear,
+    /// The game's result for the first player: 1, 0.5 or 0.
+    pub result: f32,
+}
+
+/// Counts of what the records held and what was kept.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub games: usize,
+    /// Unfinished games and games lost off the board (time, crash).
+    pub games_skipped: usize,
+    /// Games longer than `--max-plies`.
+    pub games_too_long: usize,
+    pub positions: usize,
+    pub quiet: usize,
+}
+
+/// A deterministic 64-bit mix (splitmix64), for the seeded split.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE5_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// True when game number `index` goes to the validation set (one game in
+/// ten, chosen by `seed`).
+pub fn is_validation(seed: u64, index: usize) -> bool {
+    mix(seed ^ mix(index as u64)).is_multiple_of(10)
+}
+
+/// The evaluation of `pos` as a linear function of the weights, from the
+/// first player's view; `None` when a rule fixes the score.
+pub fn linearise<T: Tunable>(pos: &T::Pos, form: &mut EvalForm, count: usize) -> Option<Linear> {
+    form.clear();
+    T::eval_form(pos, form);
+    if form.ops.iter().any(|op| matches!(op, Op::Set(_))) {
+        return None;
+    }
+    let mut lin = form.linear(count);
+    if pos.side_to_move() != 0 {
+        lin.terms.iter_mut().for_each(|t| t.1 = -t.1);
+        lin.constant = -lin.constant;
+    }
+    Some(lin)
+}
+
+fn is_quiet_position<P: AlphaBetaPosition>(pos: &P, noisy: &mut Vec<P::Move>) -> bool {
+    if pos.in_check() {
+        return false;
+    }
+    noisy.clear();
+    pos.generate_noisy(noisy);
+    !noisy.iter().any(|&m| pos.see_ge(m, 1))
+}
+
+/// The quiet positions of `game` with their labels, at `weights`.
+pub fn game_samples<T: Tunable>(
+    game: &RecordedGame<T::Pos>,
+    weights: &[i32],
+    counts: &mut Counts,
+) -> Vec<Sample> {
+    counts.games += 1;
+    let Some(result) = game.first_player_score.filter(|_| game.decided_on_board) else {
+        counts.games_skipped += 1;
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut form = EvalForm::new(weights);
+    let mut noisy = Vec::new();
+    let mut legal = Vec::new();
+    let mut pos = game.start.clone();
+    let mut last_was_quiet = true;
+    for (ply, &mv) in game.moves.iter().enumerate() {
+        counts.positions += 1;
+        if ply >= game.book_moves && last_was_quiet && is_quiet_position(&pos, &mut noisy) {
+            legal.clear();
+            pos.generate_legal(&mut legal);
+            if !legal.is_empty()
+                && let Some(linear) = linearise::<T>(&pos, &mut form, weights.len())
+            {
+                out.push(Sample {
+                    position: pos.to_notation(),
+                    linear,
+                    result,
+                });
+            }
+        }
+        last_was_quiet = pos.is_quiet(mv);
+        pos.play(mv);
+    }
+    counts.quiet += out.len();
+    out
+}
+
+/// Recomputes every sample's linear form at `weights` (the non-linear terms
+/// are expanded at the current weights; see [`super::form::EvalSink::expansion`]).
+/// Samples whose position no longer reads, or is now scored by a rule,
+/// keep their old form.
+pub fn relinearise<T: Tunable>(samples: &mut [Sample], weights: &[i32]) {
+    let mut form = EvalForm::new(weights);
+    for s in samples {
+        if let Ok(pos) = T::parse_position(&s.position)
+            && let Some(lin) = linearise::<T>(&pos, &mut form, weights.len())
+        {
+            s.linear = lin;
+        }
+    }
+}

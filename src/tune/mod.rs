@@ -1,0 +1,68 @@
+//! Evaluation tuning from game records (`tabula tune <game>`), the same for
+//! every game: a Texel-style logistic fit of the evaluation's weights to the
+//! results of recorded games.
+//!
+//! A game takes part by implementing [`Tunable`]: its evaluation is written
+//! once against [`form::EvalSink`] (the engine runs it with the embedded
+//! weights, the tuner records it as a linear function of the weights), its
+//! weights are a named table ([`layout::weight_layout!`]) in a generated
+//! source file ([`weights_file`]), and it reads its own record files.
+//!
+//! * [`form`]: the sink, the recorded form, its integer and linear values.
+//! * [`layout`]: named weight tables.
+//! * [`weights_file`]: the generated `eval_weights.rs`, written and read.
+//! * [`data`]: positions from records, the quiet filter, the split.
+//! * [`fit`]: the logistic scale `K`, the loss, Adam.
+//! * [`args`], [`run`]: the command.
+
+pub mod args;
+pub mod data;
+pub mod fit;
+pub mod form;
+pub mod layout;
+pub mod run;
+pub mod weights_file;
+
+use crate::games::GamePosition;
+use crate::search::AlphaBetaPosition;
+pub use form::{Direct, EvalForm, EvalSink, Linear};
+
+/// One recorded game, replayed into typed moves.
+#[derive(Debug, Clone)]
+pub struct RecordedGame<P: GamePosition> {
+    pub start: P,
+    pub moves: Vec<P::Move>,
+    /// The first moves that came from the opening file.
+    pub book_moves: usize,
+    /// 1 (first player won), 0.5, 0; `None` for an unfinished game.
+    pub first_player_score: Option<f32>,
+    /// False when the game was lost by time, a crash or an illegal move:
+    /// its result says nothing about the positions.
+    pub decided_on_board: bool,
+}
+
+/// A game whose evaluation the tuner can fit.
+pub trait Tunable {
+    type Pos: AlphaBetaPosition + GamePosition + Clone;
+    /// The variant id (`makruk`).
+    const GAME: &'static str;
+    /// Where the generated weights file lives in the repository (the
+    /// default `--out`).
+    const WEIGHTS_PATH: &'static str;
+    /// The weights the build embeds, in layout order.
+    fn weights() -> &'static [i32];
+    /// One name per weight, in layout order.
+    fn weight_names() -> Vec<String>;
+    /// Runs the evaluation of `pos` into `form` (at the form's weights); its
+    /// score is the engine's evaluation, from the side to move's view.
+    fn eval_form(pos: &Self::Pos, form: &mut EvalForm);
+    /// The games of a record file in the game's format (what `tabula match
+    /// --pgnout` writes). `Err` says which game cannot be read.
+    fn read_records(text: &str) -> Result<Vec<RecordedGame<Self::Pos>>, String>;
+    /// A position from its notation (the tuner keeps positions as text).
+    fn parse_position(text: &str) -> Result<Self::Pos, String>;
+}
+
+/// How a game's tuner is started: `tabula tune <game> <flags>`; returns
+/// the exit code.
+pub type TuneFn = fn(&[String]) -> i32;

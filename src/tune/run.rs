@@ -1,0 +1,229 @@
+//! `tabula tune <game>`: read the records, fit, write the weights file.
+
+use super::args::{self, TuneConfig};
+use super::data::{self, Counts, Sample};
+use super::fit::{self, Adam};
+use super::{Tunable, weights_file};
+use crate::cli::out::outln;
+
+/// What a run measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub counts: Counts,
+    pub train: usize,
+    pub validation: usize,
+    pub k: f64,
+    /// Mean squared errors at the starting and at the written weights.
+    pub train_before: f64,
+    pub train_after: f64,
+    pub validation_before: f64,
+    pub validation_after: f64,
+    pub weights: Vec<i32>,
+}
+
+/// The entry point of `tabula tune <game> <flags>` for game `T`.
+pub fn main<T: Tunable>(args: &[String]) -> i32 {
+    let cfg = match args::parse(args) {
+        Ok(c) => c,
+        Err(e) if e.is_empty() => {
+            outln!("{}", args::TUNE_USAGE);
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("tabula tune: {e}\n{}", args::TUNE_USAGE);
+            return 2;
+        }
+    };
+    match tune::<T>(&cfg, args) {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("tabula tune: {e}");
+            1
+        }
+    }
+}
+
+fn load<T: Tunable>(
+    cfg: &TuneConfig,
+    weights: &[i32],
+) -> Result<(Vec<Sample>, Vec<Sample>, Counts), String> {
+    let (mut train, mut validation) = (Vec::new(), Vec::new());
+    let mut counts = Counts::default();
+    let mut index = 0;
+    for path in &cfg.data {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let games = T::read_records(&text).map_err(|e| format!("{path}: {e}"))?;
+        for g in &games {
+            if cfg.max_plies.is_some_and(|n| g.moves.len() > n) {
+                counts.games += 1;
+                counts.games_too_long += 1;
+                continue;
+            }
+            let samples = data::game_samples::<T>(g, weights, &mut counts);
+            if data::is_validation(cfg.seed, index) {
+                validation.extend(samples);
+            } else {
+                train.extend(samples);
+            }
+            index += 1;
+        }
+    }
+    Ok((train, validation, counts))
+}
+
+/// The weights of the file at `path`, which must name the same weights in
+/// the same order as the game's layout.
+fn start_from(path: &str, names: &[String]) -> Result<Vec<i32>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let read = weights_file::read(&text).map_err(|e| format!("{path}: {e}"))?;
+    if read.len() != names.len() || read.iter().zip(names).any(|((n, _), m)| n != m) {
+        return Err(format!(
+            "{path}: its weights are not the layout's {} weights in order",
+            names.len()
+        ));
+    }
+    Ok(read.into_iter().map(|(_, v)| v).collect())
+}
+
+fn held_out(samples: &[Sample], error: f64) -> String {
+    if samples.is_empty() {
+        "none".to_string()
+    } else {
+        format!("{error:.6}")
+    }
+}
+
+fn rounded(w: &[f64]) -> Vec<i32> {
+    w.iter().map(|x| x.round() as i32).collect()
+}
+
+fn as_real(w: &[i32]) -> Vec<f64> {
+    w.iter().map(|&x| f64::from(x)).collect()
+}
+
+/// Runs the fit for `cfg` and writes the weights file; `args` (the flags as
+/// given) go into its header.
+pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, String> {
+    let names = T::weight_names();
+    let start = match &cfg.from {
+        Some(path) => start_from(path, &names)?,
+        None => T::weights().to_vec(),
+    };
+    if names.len() != start.len() {
+        return Err(format!(
+            "{} names {} weights but embeds {}",
+            T::GAME,
+            names.len(),
+            start.len()
+        ));
+    }
+    let (mut train, mut validation, counts) = load::<T>(cfg, &start)?;
+    outln!(
+        "{} games ({} unfinished or lost off the board, {} too long: left out), {} positions, {} quiet: {} to fit, {} held out",
+        counts.games,
+        counts.games_skipped,
+        counts.games_too_long,
+        counts.positions,
+        counts.quiet,
+        train.len(),
+        validation.len()
+    );
+    if train.is_empty() {
+        return Err("no quiet positions to learn from".to_string());
+    }
+    let mut w = as_real(&start);
+    let k = fit::fit_k(&train, &w);
+    let train_before = fit::mse(&train, &w, k);
+    let validation_before = fit::mse(&validation, &w, k);
+    outln!(
+        "k = {k:.6} (sigmoid(k x cp)); error {train_before:.6}, held out {}",
+        held_out(&validation, validation_before)
+    );
+    let origin = w.clone();
+    let frozen: Vec<bool> = names
+        .iter()
+        .map(|n| cfg.freeze.iter().any(|f| n.starts_with(f.as_str())))
+        .collect();
+    if let Some(f) = cfg
+        .freeze
+        .iter()
+        .find(|f| !names.iter().any(|n| n.starts_with(f.as_str())))
+    {
+        return Err(format!("--freeze {f}: no weight's name starts with it"));
+    }
+
+    let mut adam = Adam::new(w.len(), cfg.rate);
+    let mut grad = vec![0.0; w.len()];
+    for epoch in 1..=cfg.epochs {
+        if epoch > 1 && (epoch - 1) % cfg.relinearise == 0 {
+            let at = rounded(&w);
+            data::relinearise::<T>(&mut train, &at);
+            data::relinearise::<T>(&mut validation, &at);
+        }
+        fit::gradient(&train, &w, k, &mut grad);
+        fit::add_prior(&mut grad, &w, &origin, cfg.prior);
+        for (g, _) in grad.iter_mut().zip(&frozen).filter(|(_, f)| **f) {
+            *g = 0.0;
+        }
+        adam.step(&mut w, &grad);
+        if epoch % 50 == 0 || epoch == cfg.epochs {
+            outln!(
+                "epoch {epoch}: error {:.6}, held out {}",
+                fit::mse(&train, &w, k),
+                held_out(&validation, fit::mse(&validation, &w, k))
+            );
+        }
+    }
+    let weights = rounded(&w);
+    data::relinearise::<T>(&mut train, &weights);
+    data::relinearise::<T>(&mut validation, &weights);
+    let w = as_real(&weights);
+    let report = Report {
+        counts,
+        train: train.len(),
+        validation: validation.len(),
+        k,
+        train_before,
+        train_after: fit::mse(&train, &w, k),
+        validation_before,
+        validation_after: fit::mse(&validation, &w, k),
+        weights,
+    };
+    let provenance = vec![
+        format!("Made by: tabula tune {} {}", T::GAME, args.join(" ")),
+        format!(
+            "Data: {} games ({} left out), {} positions, {} quiet ({} fitted, {} held out).",
+            counts.games,
+            counts.games_skipped + counts.games_too_long,
+            counts.positions,
+            counts.quiet,
+            report.train,
+            report.validation
+        ),
+        format!(
+            "k = {k:.6}; mean squared error {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
+            report.train_before,
+            report.train_after,
+            report.validation_before,
+            report.validation_after
+        ),
+    ];
+    let text = weights_file::write(T::GAME, &names, &report.weights, &provenance);
+    let out = cfg.out.as_deref().unwrap_or(T::WEIGHTS_PATH);
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+    let changed = report
+        .weights
+        .iter()
+        .zip(&start)
+        .filter(|(a, b)| a != b)
+        .count();
+    outln!(
+        "error {:.6} -> {:.6}, held out {:.6} -> {:.6}; {changed} of {} weights changed; wrote {out}",
+        report.train_before,
+        report.train_after,
+        report.validation_before,
+        report.validation_after,
+        report.weights.len()
+    );
+    Ok(report)
+}

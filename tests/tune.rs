@@ -1,0 +1,132 @@
+//! `tabula tune` end to end on a tiny record file
+//! (fixtures/tune/makruk-selfplay-tiny.pgn: six games of
+//! `tabula match --depth 4` from random openings, three decisive): the fit
+//! lowers the error, the written weights file reads back with the layout's
+//! names, and the command refuses bad input with a usage error.
+
+use std::process::Command;
+use tabula::games::makruk::Makruk;
+use tabula::tune::args::TuneConfig;
+use tabula::tune::{Tunable, run, weights_file};
+
+const FIXTURE: &str = "fixtures/tune/makruk-selfplay-tiny.pgn";
+
+fn out_path(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn the_fit_lowers_the_error_and_writes_readable_weights() {
+    let out = out_path("makruk_weights_test.rs");
+    let cfg = TuneConfig {
+        data: vec![FIXTURE.to_string()],
+        max_plies: None,
+        out: Some(out.clone()),
+        from: None,
+        epochs: 60,
+        rate: 2.0,
+        relinearise: 20,
+        freeze: vec!["tempo".to_string(), "king_attack".to_string()],
+        prior: 0.0,
+        seed: 1,
+    };
+    let report = run::tune::<Makruk>(&cfg, &["--data".to_string(), FIXTURE.to_string()]).unwrap();
+    assert_eq!(report.counts.games, 6);
+    assert!(report.train > 300, "{report:?}");
+    assert!(
+        report.train_after < report.train_before,
+        "{} -> {}",
+        report.train_before,
+        report.train_after
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("//! Made by: tabula tune makruk --data "),
+        "{text}"
+    );
+    let read = weights_file::read(&text).unwrap();
+    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
+    let values: Vec<i32> = read.iter().map(|&(_, v)| v).collect();
+    assert_eq!(names, Makruk::weight_names());
+    assert_eq!(values, report.weights);
+    assert_ne!(values, Makruk::weights(), "the fit moved no weight");
+    // Frozen weights stay.
+    for ((name, v), old) in read.iter().zip(Makruk::weights()) {
+        if name.starts_with("tempo") || name.starts_with("king_attack") {
+            assert_eq!(v, old, "{name}");
+        }
+    }
+    // Deterministic: the same run writes the same file.
+    let again = run::tune::<Makruk>(&cfg, &[]).unwrap();
+    assert_eq!(again.weights, report.weights);
+    // --from starts from a written file: zero epochs keep its weights.
+    let from = TuneConfig {
+        from: Some(out.clone()),
+        out: Some(out_path("makruk_weights_from.rs")),
+        epochs: 0,
+        ..cfg
+    };
+    assert_eq!(
+        run::tune::<Makruk>(&from, &[]).unwrap().weights,
+        report.weights
+    );
+    // --max-plies leaves the long games out (two of the six are longer
+    // than 200 plies).
+    let short = TuneConfig {
+        max_plies: Some(200),
+        epochs: 1,
+        ..from
+    };
+    let r = run::tune::<Makruk>(&short, &[]).unwrap();
+    assert_eq!((r.counts.games, r.counts.games_too_long), (6, 2));
+}
+
+fn tabula(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("run tabula")
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    for (args, status, needle) in [
+        (vec!["tune"], 2, "expected <game>"),
+        (
+            vec!["tune", "chess", "--data", FIXTURE],
+            2,
+            "unknown game 'chess'",
+        ),
+        (
+            vec!["tune", "tak", "--data", FIXTURE],
+            2,
+            "tak has no tunable evaluation",
+        ),
+        (vec!["tune", "makruk"], 2, "at least one --data"),
+        (
+            vec!["tune", "makruk", "--data", FIXTURE, "--epochs", "x"],
+            2,
+            "--epochs needs",
+        ),
+        (
+            vec!["tune", "makruk", "--data", "/nonexistent.pgn"],
+            1,
+            "/nonexistent.pgn: ",
+        ),
+        (
+            vec!["tune", "makruk", "--data", "README.md"],
+            1,
+            "README.md: game 1: expected a tag",
+        ),
+    ] {
+        let out = tabula(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let help = tabula(&["tune", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--data FILE"));
+}
