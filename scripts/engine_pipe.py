@@ -34,3 +34,34 @@ class Engine:
     def close(self):
         self.send("quit")
         self.p.wait(timeout=5)
+
+
+def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
+    """Random opening lines: each a random walk of rng.randint(*plies) plies
+    from the start (moves drawn from legal_moves(moves)), kept when its
+    position (key_of(moves)) is new and score_of(moves) is within +-max_cp
+    (score_of None: every line is kept, scored 0). Returns ([(moves, score)],
+    lines tried)."""
+    seen = set()
+    kept = []
+    tried = 0
+    while len(kept) < count:
+        tried += 1
+        n = rng.randint(*plies)
+        moves = []
+        for _ in range(n):
+            legal = legal_moves(moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        if len(moves) != n:
+            continue
+        key = key_of(moves)
+        if key in seen:
+            continue
+        score = score_of(moves) if score_of else 0
+        if score is None or abs(score) > max_cp:
+            continue
+        seen.add(key)
+        kept.append((moves, score))
+    return kept, tried

@@ -23,7 +23,7 @@ import random
 import shutil
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine
+from engine_pipe import ROOT, TABULA, Engine, random_lines
 
 DEPTH = 10
 MAX_CP = 40
@@ -99,28 +99,12 @@ def main():
     rng = random.Random(seed)
     tabula = makruk_engine(TABULA)
     fsf = makruk_engine(fsf_cmd) if scored else None
-    seen = set()
-    kept = []
-    tried = 0
-    while len(kept) < count:
-        tried += 1
-        plies = rng.randint(shortest, longest)
-        moves = []
-        for _ in range(plies):
-            legal = legal_moves(tabula, moves)
-            if not legal:
-                break
-            moves.append(rng.choice(legal))
-        if len(moves) != plies:
-            continue
-        key = fen_of(tabula, moves)
-        if key in seen:
-            continue
-        score = evaluate(fsf, moves) if fsf else 0
-        if score is None or abs(score) > MAX_CP:
-            continue
-        seen.add(key)
-        kept.append((moves, score))
+    kept, tried = random_lines(
+        rng, count, (shortest, longest),
+        lambda moves: legal_moves(tabula, moves),
+        lambda moves: fen_of(tabula, moves),
+        (lambda moves: evaluate(fsf, moves)) if fsf else None,
+        MAX_CP)
     tabula.close()
     if not fsf:
         print(f"# Random {shortest}-{longest} ply Makruk lines from the start (seed {seed}), distinct")

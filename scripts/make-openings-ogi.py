@@ -16,7 +16,7 @@ import os
 import random
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine
+from engine_pipe import ROOT, TABULA, Engine, random_lines
 
 DEPTH = 10
 MAX_CP = 60
@@ -76,28 +76,12 @@ def main():
     rng = random.Random(seed)
     tabula = Engine(TABULA, "usi", "usiok")
     fsf = fsf_engine(fsf_cmd)
-    seen = set()
-    kept = []
-    tried = 0
-    while len(kept) < count:
-        tried += 1
-        plies = rng.randint(4, 8)
-        moves = []
-        for _ in range(plies):
-            legal = legal_moves(tabula, moves)
-            if not legal:
-                break
-            moves.append(rng.choice(legal))
-        if len(moves) != plies:
-            continue
-        key = sfen_of(tabula, moves)
-        if key in seen:
-            continue
-        score = evaluate(fsf, moves)
-        if score is None or abs(score) > MAX_CP:
-            continue
-        seen.add(key)
-        kept.append((moves, score))
+    kept, tried = random_lines(
+        rng, count, (4, 8),
+        lambda moves: legal_moves(tabula, moves),
+        lambda moves: sfen_of(tabula, moves),
+        lambda moves: evaluate(fsf, moves),
+        MAX_CP)
     tabula.close()
     fsf.close()
     print("# Ōgi openings for `tabula match --game ogi --openings`: one line per start,")
