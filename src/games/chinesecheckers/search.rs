@@ -6,7 +6,7 @@ use super::position::{Move, Position, Standing};
 use super::star::{CELLS, star};
 use crate::games::hopboard::CellSet;
 use crate::rules::RulesPosition;
-use crate::search::{AlphaBetaPosition, MATE, MultiPlayerPosition};
+use crate::search::{AlphaBetaPosition, MATE, MATE_BOUND, MultiPlayerPosition};
 
 /// Centipawns per step of distance.
 const STEP: i32 = 100;
@@ -58,14 +58,16 @@ impl Position {
     }
 
     /// The evaluation for player `p`: 100 × (the mean merit of the others
-    /// − its own), in hundredths of a step.
+    /// − its own), in hundredths of a step; kept below the mate scores
+    /// (the home-exit danger alone can reach hundreds of steps, and a
+    /// static score past `MATE_BOUND` would read as a mate to the search).
     pub fn evaluate_for(&self, p: usize) -> i32 {
         let n = self.player_count() as i32;
         let others: i32 = (0..self.player_count())
             .filter(|&q| q != p)
             .map(|q| self.merit(q))
             .sum();
-        STEP * self.merit(p) - STEP * others / (n - 1)
+        (STEP * self.merit(p) - STEP * others / (n - 1)).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 }
 
@@ -154,6 +156,7 @@ impl MultiPlayerPosition for Position {
 #[cfg(test)]
 mod tests {
     use super::super::{ccn, position::Rules};
+    use crate::search::MATE_BOUND;
 
     fn eval(text: &str) -> i32 {
         ccn::parse(text, Rules::default())
@@ -176,5 +179,10 @@ mod tests {
         let late = eval(&format!("{edge}/{s} 1 25"));
         assert!(late < early, "{late} vs {early}");
         assert!(eval(&format!("{tip}/{s} 1 25")) < late);
+        // Every marble deep at home one move before the limit: a large
+        // penalty, still no mate score.
+        let home = "0,1,2,3,4,5,6,7,8,9";
+        let worst = eval(&format!("{home}/{s} 1 29"));
+        assert!(worst < late && worst > -MATE_BOUND, "{worst}");
     }
 }
