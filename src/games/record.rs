@@ -229,6 +229,14 @@ pub trait RecordFormat: Game {
     }
     /// One game in the record format, ending with an empty line.
     fn write_record(&self, rec: &GameRecord) -> String;
+    /// The position the recorded game started from: its start text, or
+    /// the game's start when there is none (or it no longer reads).
+    fn record_start(&self, rec: &GameRecord) -> Self::Pos {
+        rec.start
+            .as_deref()
+            .and_then(|t| self.parse_position(t).ok())
+            .unwrap_or_else(|| self.start_position())
+    }
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), without a date crate.

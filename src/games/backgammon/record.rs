@@ -11,7 +11,7 @@ use super::ids;
 use super::play::Play;
 use super::position::{BgMove, BgPosition, RuleSet};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
-use crate::games::{Game, GamePosition, MoveNotation};
+use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 
 /// Where the second player's column starts on a turn line.
@@ -81,11 +81,7 @@ impl RecordFormat for Backgammon {
     const RECORD_EXT: &'static str = "mat";
 
     fn write_record(&self, rec: &GameRecord) -> String {
-        let mut pos = rec
-            .start
-            .as_deref()
-            .and_then(|t| self.parse_position(t).ok())
-            .unwrap_or_else(|| self.start_position());
+        let mut pos = self.record_start(rec);
         let name = |k: usize| column_name(rec, k);
         // The seat that writes in the left column.
         let left_seat = seat_of(rec, 0);

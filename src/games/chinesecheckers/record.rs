@@ -35,11 +35,7 @@ impl RecordFormat for ChineseCheckers {
     }
 
     fn write_record(&self, rec: &GameRecord) -> String {
-        let start = rec
-            .start
-            .as_deref()
-            .and_then(|t| self.parse_position(t).ok())
-            .unwrap_or_else(|| self.start_position());
+        let start = self.record_start(rec);
         // Replayed for each player's standing at the end.
         let mut end = start.clone();
         for text in &rec.moves {

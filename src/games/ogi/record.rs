@@ -13,11 +13,7 @@ impl RecordFormat for Ogi {
     const RECORD_EXT: &'static str = "pgn";
 
     fn write_record(&self, rec: &GameRecord) -> String {
-        let pos = rec
-            .start
-            .as_deref()
-            .and_then(|t| self.parse_position(t).ok())
-            .unwrap_or_else(|| self.start_position());
+        let pos = self.record_start(rec);
         let first_side = pos.side_to_move();
         // SFEN counts plies from 1; PGN numbers full moves.
         let ply: u32 = rec

@@ -4,7 +4,7 @@
 use super::Tak;
 use super::ptn_file::{self, PtnGame};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
-use crate::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
+use crate::games::{EndKind, GamePosition, MoveNotation, Outcome};
 
 impl RecordFormat for Tak {
     const SIDES: [&'static str; 2] = ["White", "Black"];
@@ -25,11 +25,7 @@ impl RecordFormat for Tak {
     }
 
     fn write_record(&self, rec: &GameRecord) -> String {
-        let start = rec
-            .start
-            .as_deref()
-            .and_then(|t| self.parse_position(t).ok())
-            .unwrap_or_else(|| self.start_position());
+        let start = self.record_start(rec);
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(rec.moves.len());
         for m in &rec.moves {
