@@ -90,3 +90,47 @@ fn a_record_with_a_bad_move_does_not_replay() {
     assert!(parse_records("Game: x\n").is_err());
     assert!(parse_records("Rules: Players=5\n").is_err());
 }
+
+/// `--players` that the game cannot take, or that the engines do not fill,
+/// is a usage error (exit 2, one message on stderr, no game played).
+#[test]
+fn bad_player_counts_are_usage_errors() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--game", "chinesecheckers", "--players", "5"],
+            "Players value '5' is not one of",
+        ),
+        (
+            &["--game", "chinesecheckers", "--players", "x"],
+            "--players needs a non-negative number",
+        ),
+        (
+            &["--game", "chinesecheckers", "--players", "0"],
+            "Players value '0' is not one of",
+        ),
+        (
+            &["--game", "makruk", "--players", "3", "--engine", "tabula"],
+            "makruk has no number of players",
+        ),
+        (
+            &["--game", "chinesecheckers", "--players", "3"],
+            "played by 3 players, got 2 --engine flags",
+        ),
+    ];
+    for (flags, needle) in cases {
+        let mut args = vec!["match"];
+        args.extend_from_slice(flags);
+        args.extend([
+            "--engine", "tabula", "--engine", "tabula", "--depth", "1", "--games", "1",
+        ]);
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
