@@ -65,3 +65,18 @@ def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
         seen.add(key)
         kept.append((moves, score))
     return kept, tried
+
+
+def last_score(lines):
+    """The score of the last `info ... score cp|mate` line of a search, in
+    centipawns (a mate either way counts as 100000); None without one."""
+    score = None
+    for line in lines:
+        t = line.split()
+        if "score" in t:
+            k = t.index("score")
+            if t[k + 1] == "cp":
+                score = int(t[k + 2])
+            elif t[k + 1] == "mate":
+                score = 100000
+    return score

@@ -23,7 +23,7 @@ import random
 import shutil
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine, random_lines
+from engine_pipe import ROOT, TABULA, Engine, last_score, random_lines
 
 DEPTH = 10
 MAX_CP = 40
@@ -57,16 +57,7 @@ def evaluate(fsf, moves):
     fsf.send("ucinewgame")
     fsf.send("position startpos moves " + " ".join(moves))
     fsf.send(f"go depth {DEPTH}")
-    score = None
-    for line in fsf.wait("bestmove"):
-        t = line.split()
-        if "score" in t:
-            k = t.index("score")
-            if t[k + 1] == "cp":
-                score = int(t[k + 2])
-            elif t[k + 1] == "mate":
-                score = 100000
-    return score
+    return last_score(fsf.wait("bestmove"))
 
 
 def check(depth, path):
