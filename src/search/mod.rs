@@ -76,7 +76,8 @@ pub trait AlphaBetaPosition: RulesPosition {
     /// meaningless for the game.
     fn null_move_allowed(&self) -> bool;
     fn in_check(&self) -> bool;
-    /// Static evaluation in centipawns for the side to move.
+    /// Static evaluation in centipawns for the side to move, strictly
+    /// inside ±`MATE_BOUND` (a larger value reads as a mate score).
     fn evaluate(&self) -> i32;
     /// A draw that needs no move generation: repetition (any repetition
     /// inside the search, `plies_from_root` tells where the root is),
