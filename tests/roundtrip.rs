@@ -15,6 +15,7 @@ mod common;
 
 use common::rng::Rng;
 use tabula::games::chinesecheckers::ChineseCheckers;
+use tabula::games::halma::Halma;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
@@ -194,4 +195,34 @@ fn chinesecheckers_positions_and_moves_read_back() {
         &[MoveNotation::Native],
     );
     assert!(n > 1000, "only {n} positions checked");
+}
+
+/// Every board and number of players. Two players on 8x8 and 10x10 keep
+/// their camp-exit limits, so random games end by elimination. Four play
+/// without it and with `Finish Rule own`: an `hcn` does not say who
+/// finished or was eliminated when (halma.md §3), so players eliminated
+/// before it rank by seat, and a player that finished by `filled` reads
+/// back as playing once an opponent's piece has left its target.
+#[test]
+fn halma_positions_and_moves_read_back() {
+    for (i, size) in ["8", "10", "16"].iter().enumerate() {
+        for (j, players) in ["2", "4"].iter().enumerate() {
+            let mut game = Halma::new();
+            game.set_option("Board Size", size).expect("size");
+            game.set_option("Players", players).expect("players");
+            if *players == "4" {
+                game.set_option("Camp Exit Limit", "0").expect("limit");
+                game.set_option("Finish Rule", "own").expect("finish");
+            }
+            let n = roundtrip(
+                &game,
+                0x0068_6c00 + (i * 2 + j) as u64,
+                &[MoveNotation::Native],
+            );
+            assert!(
+                n > 200,
+                "{size}x{size}, {players} players: only {n} positions checked"
+            );
+        }
+    }
 }

@@ -472,6 +472,26 @@ const SEEDS_CC: &[&str] = &[
     "setoption name Move Overhead value 50",
 ];
 
+const BAD_HALMA: &[&str] = &[
+    "position hcn 8 0,1,2,3,8,9,10,16,17/39,46,47,53,54,55,60,61,62,63 1 1",
+    "position hcn 12 0,1,2,3,8,9,10,16,17,24/39,46,47,53,54,55,60,61,62,63 1 1",
+    "position fen 8 0,1,2,3,8,9,10,16,17,24/39,46,47,53,54,55,60,61,62,63 3 1",
+    "position startpos moves 17-35",
+    "position startpos moves 2-18-2",
+    "position startpos moves pass",
+    "position ccn 0,1,2,3,4,5,6,7,8,9/111,112,113,114,115,116,117,118,119,120 1 1",
+    "setoption name Players value 3",
+    "setoption name Camp Exit Limit value 201",
+];
+
+const SEEDS_HALMA: &[&str] = &[
+    "position startpos moves 17-26 39-38 1-17-35",
+    "position hcn 8 0,1,2,3,8,9,10,16,17,24/39,46,47,53,54,55,60,61,62,63 1 1",
+    "position fen 8 0,2,3,10,11,13,14,20,21,22/38,46,47,53,54,55,60,61,62,63 2 5 moves 38-37",
+    "setoption name Hash value 8",
+    "setoption name Move Overhead value 50",
+];
+
 const SEEDS_MAKRUK: &[&str] = &[
     "position startpos moves e3e4 e6e5",
     "position fen rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1 moves a3a4",
@@ -578,6 +598,7 @@ const MAKRUK_CYCLE: &[&str] = &["b1d2", "b8d7", "d2b1", "d7b8"];
 const TAK_OPENING: &[&str] = &["a1", "c3"];
 const TAK_CYCLE: &[&str] = &["c3<", "a1+", "b3>", "a2-"];
 const CC_CYCLE: &[&str] = &["8-17", "111-102", "17-8", "102-111"];
+const HALMA_CYCLE: &[&str] = &["17-26", "46-37", "26-17", "37-46"];
 const OGI_USI_CYCLE: &[&str] = &["2g3g", "7b6b", "3g2g", "6b7b"];
 const OGI_UCI_CYCLE: &[&str] = &["g2f2", "b7c7", "f2g2", "c7b7"];
 
@@ -643,6 +664,27 @@ const UCI_CC: Game = Game {
     options: OPTIONS_UCI,
     opening: &[],
     cycle: CC_CYCLE,
+    lines: 1500,
+};
+
+/// Halma on 8x8 with the camp-exit rule off, so that the cycle of moves
+/// can go on without a piece leaving its camp.
+const UCI_HALMA: Game = Game {
+    name: "uci halma",
+    dialect: Dialect::Uci,
+    setup: &[
+        "setoption name UCI_Variant value halma",
+        "setoption name Board Size value 8",
+        "setoption name Camp Exit Limit value 0",
+    ],
+    label: "Hcn: ",
+    keywords: &["hcn", "fen"],
+    sizes: &[],
+    seeds: SEEDS_HALMA,
+    bad: BAD_HALMA,
+    options: OPTIONS_UCI,
+    opening: &[],
+    cycle: HALMA_CYCLE,
     lines: 1500,
 };
 
@@ -2117,6 +2159,11 @@ fn soak_uci_ogi() {
 #[test]
 fn soak_uci_chinesecheckers() {
     soak(&UCI_CC);
+}
+
+#[test]
+fn soak_uci_halma() {
+    soak(&UCI_HALMA);
 }
 
 #[test]

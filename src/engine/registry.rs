@@ -6,6 +6,7 @@ use super::session::{EngineSession, GameSession};
 use crate::games::Game;
 use crate::games::backgammon::Backgammon;
 use crate::games::chinesecheckers::ChineseCheckers;
+use crate::games::halma::Halma;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::record::MatchRules;
@@ -70,6 +71,7 @@ registry! {
     Ogi => ["usi", "uci"],
     Backgammon => ["ubgi", "uci"],
     ChineseCheckers => ["uci"],
+    Halma => ["uci"],
 }
 
 /// The entry of variant `id`.

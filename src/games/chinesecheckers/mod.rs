@@ -1,46 +1,43 @@
 //! Chinese checkers on the 121-hole star for 2, 3, 4 or 6 players,
-//! protocol-spec/chinesecheckers.md. The moves come from the shared hop
-//! machinery of [`crate::games::hopboard`].
+//! protocol-spec/chinesecheckers.md. The star is a layout of the shared
+//! hop-board layer ([`crate::games::hopboard`]), which has the rules,
+//! notation, perft, evaluation and records; this folder has the board and
+//! the options.
 //!
 //! * [`star`]: the board, its numbering, corners and seats.
-//! * [`position`]: marbles, make/unmake, finishing, the home-exit rule,
-//!   the ranking.
-//! * [`ccn`], [`notation`]: positions and moves as text.
-//! * [`perft`]: the oracle's perft.
-//! * [`search`]: the rules and search traits (distance evaluation).
+//! * [`ccn`]: the position notation's name for the star.
+//! * [`search`]: the bench positions.
+//! * [`record`]: the record format and the options a match sends.
 
 pub mod ccn;
-pub mod notation;
-pub mod perft;
-pub mod position;
 pub mod record;
 pub mod search;
 pub mod star;
 
-pub use position::{FinishRule, Move, Position, Rules, Standing};
+pub use crate::games::hopboard::{FinishRule, Move, Rules, Standing};
 
-use crate::games::hopboard::{CellSet, HopKind};
-use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec};
-use crate::rules::RulesPosition;
-use crate::search::{MultiMethod, SearchSettings};
+use crate::games::hopboard::options::{
+    self, OPTION_FINISH, OPTION_PLAYERS, SearchChoice, bad_value, combo, parse_check,
+};
+use crate::games::hopboard::{HopKind, HopPosition};
+use crate::games::{Game, GameError, OptionKind, OptionSpec};
+use crate::search::SearchSettings;
 
-pub const OPTION_PLAYERS: &str = "Players";
+/// A Chinese checkers position: the shared hop position on the star.
+pub type Position = HopPosition<u128>;
+
 pub const OPTION_LONG_JUMPS: &str = "Long Jumps";
 pub const OPTION_HOME_EXIT: &str = "Home Exit Limit";
-pub const OPTION_FINISH: &str = "Finish Rule";
-pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
-pub const OPTION_GREEDY: &str = "Greedy";
 const HOME_EXIT_MAX: i64 = 200;
+const PLAYER_COUNTS: [usize; 4] = [2, 3, 4, 6];
 
 /// The game kind and its options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChineseCheckers {
     pub players: usize,
     pub rules: Rules,
-    /// The search of more than two players: best-reply or paranoid.
-    pub multi_search: MultiMethod,
-    /// Play the greedy baseline instead of searching.
-    pub greedy: bool,
+    /// The search of more than two players, or the greedy baseline.
+    pub search: SearchChoice,
 }
 
 impl Game for ChineseCheckers {
@@ -52,25 +49,14 @@ impl Game for ChineseCheckers {
         ChineseCheckers {
             players: 2,
             rules: Rules::default(),
-            multi_search: MultiMethod::Brs,
-            greedy: false,
+            search: SearchChoice::default(),
         }
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        let combo = |name: &str, default: &str, vars: &[&str]| OptionSpec {
-            name: name.to_string(),
-            kind: OptionKind::Combo {
-                default: default.to_string(),
-                vars: vars.iter().map(|v| v.to_string()).collect(),
-            },
-        };
-        vec![
+        let mut out = vec![
             combo(OPTION_PLAYERS, "2", &["2", "3", "4", "6"]),
-            OptionSpec {
-                name: OPTION_LONG_JUMPS.to_string(),
-                kind: OptionKind::Check { default: false },
-            },
+            options::check(OPTION_LONG_JUMPS, false),
             OptionSpec {
                 name: OPTION_HOME_EXIT.to_string(),
                 kind: OptionKind::Spin {
@@ -80,55 +66,32 @@ impl Game for ChineseCheckers {
                 },
             },
             combo(OPTION_FINISH, "own", &["own", "filled"]),
-            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid"]),
-            OptionSpec {
-                name: OPTION_GREEDY.to_string(),
-                kind: OptionKind::Check { default: false },
-            },
-        ]
+        ];
+        out.extend(SearchChoice::options());
+        out
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         let n = name.trim();
         let v = value.trim();
-        let bad = |what: &str| GameError::Parse(format!("{n} value '{v}' {what}"));
+        if let Some(done) = self.search.set_option(n, v) {
+            return done;
+        }
         if n.eq_ignore_ascii_case(OPTION_PLAYERS) {
-            self.players = match v {
-                "2" => 2,
-                "3" => 3,
-                "4" => 4,
-                "6" => 6,
-                _ => return Err(bad("is not one of 2 3 4 6")),
-            };
+            self.players = options::parse_players(v, &PLAYER_COUNTS)?;
         } else if n.eq_ignore_ascii_case(OPTION_LONG_JUMPS) {
-            self.rules.hops = match v.to_ascii_lowercase().as_str() {
-                "true" => HopKind::Long,
-                "false" => HopKind::Adjacent,
-                _ => return Err(bad("is not true or false")),
+            self.rules.hops = if parse_check(n, v)? {
+                HopKind::Long
+            } else {
+                HopKind::Adjacent
             };
         } else if n.eq_ignore_ascii_case(OPTION_HOME_EXIT) {
             self.rules.home_exit_limit = match v.parse::<u32>() {
                 Ok(k) if i64::from(k) <= HOME_EXIT_MAX => k,
-                _ => return Err(bad("is not in 0..200")),
+                _ => return Err(bad_value(n, v, "is not in 0..200")),
             };
         } else if n.eq_ignore_ascii_case(OPTION_FINISH) {
-            self.rules.finish = match v.to_ascii_lowercase().as_str() {
-                "own" => FinishRule::Own,
-                "filled" => FinishRule::Filled,
-                _ => return Err(bad("is not one of own filled")),
-            };
-        } else if n.eq_ignore_ascii_case(OPTION_MULTI_SEARCH) {
-            self.multi_search = match v.to_ascii_lowercase().as_str() {
-                "brs" => MultiMethod::Brs,
-                "paranoid" => MultiMethod::Paranoid,
-                _ => return Err(bad("is not one of brs paranoid")),
-            };
-        } else if n.eq_ignore_ascii_case(OPTION_GREEDY) {
-            self.greedy = match v.to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" => false,
-                _ => return Err(bad("is not true or false")),
-            };
+            self.rules.finish = options::parse_finish(v)?;
         } else {
             return Err(GameError::Unsupported(format!(
                 "unknown chinesecheckers option '{}'",
@@ -139,8 +102,9 @@ impl Game for ChineseCheckers {
     }
 
     fn start_position(&self) -> Position {
-        Position::start(self.players, self.rules)
-            .or_else(|| Position::start(2, self.rules))
+        let star = star::star();
+        Position::start(star, self.players, self.rules)
+            .or_else(|| Position::start(star, 2, self.rules))
             .expect("2 players have seats")
     }
 
@@ -169,11 +133,7 @@ impl Game for ChineseCheckers {
     }
 
     fn search_settings(&self, settings: &mut SearchSettings) {
-        settings.multi = if self.greedy {
-            MultiMethod::Greedy
-        } else {
-            self.multi_search
-        };
+        self.search.apply(settings);
     }
 
     /// A `ccn` with its own number of players sets the option.
@@ -187,161 +147,5 @@ impl Game for ChineseCheckers {
 
     fn bench_depth(&self) -> u32 {
         search::BENCH_DEPTH
-    }
-}
-
-impl GamePosition for Position {
-    fn to_notation(&self) -> String {
-        ccn::write(self)
-    }
-
-    fn parse_move(&self, text: &str, _notation: MoveNotation) -> Result<Move, GameError> {
-        notation::parse(self, text)
-    }
-
-    fn format_move(&self, mv: Move, _notation: MoveNotation) -> String {
-        notation::format(self, mv)
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.make_move(mv);
-    }
-
-    fn legal_move_list(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.generate_legal(&mut out);
-        out
-    }
-
-    fn diagram(&self) -> String {
-        diagram(self)
-    }
-
-    fn perft(&mut self, depth: u32) -> u64 {
-        perft::perft(self, depth)
-    }
-
-    fn perft_divide(&self, depth: u32, notation: MoveNotation) -> Vec<(String, u64)> {
-        perft::divide(self, depth)
-            .into_iter()
-            .map(|(mv, n)| (self.format_move(mv, notation), n))
-            .collect()
-    }
-
-    /// `tomove <k>` before a search, or the result when the game is over.
-    fn search_notes(&self) -> Vec<String> {
-        if !self.is_over() {
-            return vec![format!("tomove {}", self.to_move() + 1)];
-        }
-        let ranks: Vec<String> = self
-            .places()
-            .iter()
-            .enumerate()
-            .map(|(p, place)| format!("{}={}", p + 1, place + 1))
-            .collect();
-        vec![format!("result {}", ranks.join(" "))]
-    }
-}
-
-/// The star with each marble as its player's number, `.` for an empty
-/// hole, then one line per player.
-fn diagram(pos: &Position) -> String {
-    let coords = star::coordinates();
-    let mut rows: Vec<Vec<u8>> = vec![vec![b' '; 50]; 17];
-    for (cell, &(x, r)) in coords.iter().enumerate() {
-        let owner = (0..pos.player_count()).find(|&p| pos.marbles(p).contains(cell));
-        let ch = owner.map_or(b'.', |p| b'1' + p as u8);
-        rows[r as usize][2 * x as usize] = ch;
-    }
-    // A blank line first, as every game's `d` begins.
-    let mut out = String::from("\n");
-    for row in rows {
-        out.push_str(String::from_utf8_lossy(&row).trim_end());
-        out.push('\n');
-    }
-    for p in 0..pos.player_count() {
-        let state = match pos.standing(p) {
-            Standing::Playing => format!(
-                "playing, {} moves made, {} steps to go",
-                pos.moves_made(p),
-                pos.remaining_distance(p)
-            ),
-            Standing::Finished { moves: 0, .. } => "finished".to_string(),
-            Standing::Finished { moves, .. } => format!("finished after {moves} moves"),
-            Standing::Eliminated { .. } => "eliminated".to_string(),
-        };
-        let marker = if !pos.is_over() && pos.to_move() == p {
-            " (to move)"
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "Player {} {}->{}: {state}{marker}\n",
-            p + 1,
-            star::CORNER_NAMES[pos.home_corner(p)],
-            star::CORNER_NAMES[pos.target_corner(p)]
-        ));
-    }
-    out
-}
-
-impl RulesPosition for Position {
-    type Move = Move;
-
-    fn players(&self) -> usize {
-        self.player_count()
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> usize {
-        self.to_move()
-    }
-
-    /// The moves of the player to move; the pass when it has none; nothing
-    /// when the game is over.
-    fn generate_legal(&self, out: &mut Vec<Move>) {
-        if self.is_over() {
-            return;
-        }
-        let before = out.len();
-        self.moves_into(out);
-        if out.len() == before {
-            out.push(Move::PASS);
-        }
-    }
-
-    #[inline]
-    fn make(&mut self, mv: Move) {
-        self.make_move(mv);
-    }
-
-    #[inline]
-    fn unmake(&mut self) {
-        self.unmake_move();
-    }
-
-    #[inline]
-    fn key(&self) -> u64 {
-        self.hash()
-    }
-
-    fn outcome(&self) -> Option<crate::games::Outcome> {
-        if !self.is_over() {
-            return None;
-        }
-        let places = self.places();
-        let ended = |f: fn(Standing) -> bool| (0..self.player_count()).any(|p| f(self.standing(p)));
-        let filled = ended(|s| matches!(s, Standing::Finished { .. }));
-        let eliminated = ended(|s| matches!(s, Standing::Eliminated { .. }));
-        let reason = match (filled, eliminated) {
-            (true, true) => "targets filled and the home-exit rule",
-            (false, true) => "the home-exit rule",
-            _ => "targets filled",
-        };
-        Some(crate::games::Outcome::ranked(
-            places,
-            crate::games::EndKind::Finished,
-            reason,
-        ))
     }
 }

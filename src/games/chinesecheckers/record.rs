@@ -1,108 +1,40 @@
 //! Chinese checkers records for `tabula match` (protocol-spec/
-//! chinesecheckers.md §7): one block of `Key: value` lines per game, for
-//! any number of players, with the moves in the game's notation; they
-//! read back ([`parse_records`]) and replay ([`GameBlock::replay`]).
+//! chinesecheckers.md §7), written and read by the shared
+//! [`crate::games::hopboard::record`].
 
-use super::position::Standing;
-use super::star::CORNER_NAMES;
-use super::{ChineseCheckers, OPTION_FINISH, OPTION_HOME_EXIT, OPTION_LONG_JUMPS, OPTION_PLAYERS};
-use super::{FinishRule, Position};
+use super::{ChineseCheckers, OPTION_HOME_EXIT, OPTION_LONG_JUMPS};
+use crate::games::Outcome;
 use crate::games::hopboard::HopKind;
+use crate::games::hopboard::options::{OPTION_FINISH, OPTION_PLAYERS, finish_name};
+use crate::games::hopboard::record;
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
-use crate::games::{Game, GameError, GamePosition, MoveNotation, Outcome};
 
-/// Moves per line in a written block.
-const MOVES_PER_LINE: usize = 12;
+pub type GameBlock = record::GameBlock<ChineseCheckers>;
 
 impl RecordFormat for ChineseCheckers {
     const SIDES: [&'static str; 2] = ["Player 1", "Player 2"];
     const RECORD_EXT: &'static str = "ccr";
 
-    /// `Player 3 wins by targets filled`, for any number of players.
     fn outcome_text(&self, outcome: &Outcome) -> String {
-        let firsts: Vec<String> = (0..outcome.places.len())
-            .filter(|&p| outcome.places[p] == 0)
-            .map(|p| (p + 1).to_string())
-            .collect();
-        match firsts.as_slice() {
-            [one] => format!("Player {one} wins by {}", outcome.reason),
-            many => format!(
-                "Players {} share first place by {}",
-                many.join(", "),
-                outcome.reason
-            ),
-        }
+        record::outcome_text(outcome)
     }
 
     fn write_record(&self, rec: &GameRecord) -> String {
-        let start = self.record_start(rec);
-        // Replayed for each player's standing at the end.
-        let mut end = start.clone();
-        for text in &rec.moves {
-            match end.parse_move(text, MoveNotation::Native) {
-                Ok(mv) => end.play(mv),
-                Err(_) => break,
-            }
-        }
-        let mut out = format!("Game: {}\n", rec.number);
-        out.push_str(&format!("Event: {}\n", one_line(&rec.event)));
-        out.push_str(&format!("Date: {}\n", rec.date));
-        out.push_str(&format!("Rules: {}\n", self.rules_text()));
-        out.push_str(&format!(
-            "Start: {}\n",
-            rec.start.as_deref().unwrap_or("startpos")
-        ));
-        for (seat, name) in rec.players.iter().enumerate() {
-            let state = match end.standing(seat) {
-                Standing::Playing => "playing".to_string(),
-                Standing::Finished { moves, .. } => format!("finished after {moves} moves"),
-                Standing::Eliminated { .. } => "eliminated".to_string(),
-            };
-            out.push_str(&format!(
-                "Seat {} {}->{}: {}; place {}; {}\n",
-                seat + 1,
-                CORNER_NAMES[start.home_corner(seat)],
-                CORNER_NAMES[start.target_corner(seat)],
-                one_line(name),
-                rec.result.place_of(seat).map_or(0, |q| u32::from(q) + 1),
-                state
-            ));
-        }
-        out.push_str(&format!(
-            "Result: {} {{{}}}\n",
-            rec.result_text(),
-            one_line(&rec.reason)
-        ));
-        out.push_str(&format!("Termination: {}\n", rec.termination.tag()));
-        out.push_str("Moves:\n");
-        for line in rec.moves.chunks(MOVES_PER_LINE) {
-            out.push_str(&line.join(" "));
-            out.push('\n');
-        }
-        out.push('\n');
-        out
+        record::write_record(self, rec, &self.rules_text())
     }
 }
 
 impl ChineseCheckers {
     /// The rule options as `Name=value` pairs, comma-separated.
     fn rules_text(&self) -> String {
-        let finish = match self.rules.finish {
-            FinishRule::Own => "own",
-            FinishRule::Filled => "filled",
-        };
         format!(
-            "{OPTION_PLAYERS}={}, {OPTION_LONG_JUMPS}={}, {OPTION_HOME_EXIT}={}, {OPTION_FINISH}={finish}",
+            "{OPTION_PLAYERS}={}, {OPTION_LONG_JUMPS}={}, {OPTION_HOME_EXIT}={}, {OPTION_FINISH}={}",
             self.players,
             self.rules.hops == HopKind::Long,
-            self.rules.home_exit_limit
+            self.rules.home_exit_limit,
+            finish_name(self.rules.finish)
         )
     }
-}
-
-/// Names and reasons stay on their line.
-fn one_line(text: &str) -> String {
-    text.replace(['\n', '\r'], " ")
 }
 
 /// Players other than two reach the engines as the `Players` option.
@@ -115,115 +47,7 @@ impl MatchRules for ChineseCheckers {
     }
 }
 
-/// One game read back from a record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameBlock {
-    pub number: usize,
-    /// The game with the record's rule options.
-    pub game: ChineseCheckers,
-    /// The start position (`None`: the start for the players).
-    pub start: Option<String>,
-    /// Per seat: the player's name and place (1 = first).
-    pub seats: Vec<(String, u32)>,
-    pub moves: Vec<String>,
-}
-
-impl GameBlock {
-    /// Plays the moves from the start; the position at the end, or the
-    /// first move that does not parse or is illegal.
-    pub fn replay(&self) -> Result<Position, GameError> {
-        let mut pos = match &self.start {
-            Some(text) => self.game.parse_position(text)?,
-            None => self.game.start_position(),
-        };
-        for (i, text) in self.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text, MoveNotation::Native)
-                .map_err(|e| e.prefixed(&format!("move {} '{text}': ", i + 1)))?;
-            pos.play(mv);
-        }
-        Ok(pos)
-    }
-}
-
 /// Reads the blocks of a record file (blank lines between them).
 pub fn parse_records(text: &str) -> Result<Vec<GameBlock>, String> {
-    let mut out = Vec::new();
-    let mut lines = text.lines().enumerate().peekable();
-    while let Some(&(n, line)) = lines.peek() {
-        if line.trim().is_empty() {
-            lines.next();
-            continue;
-        }
-        let mut block = Vec::new();
-        while let Some(&(_, l)) = lines.peek() {
-            if l.trim().is_empty() {
-                break;
-            }
-            block.push(l);
-            lines.next();
-        }
-        out.push(parse_block(&block).map_err(|e| format!("record at line {}: {e}", n + 1))?);
-    }
-    Ok(out)
-}
-
-/// `Key: value` lines up to `Moves:`, then the moves.
-fn parse_block(lines: &[&str]) -> Result<GameBlock, String> {
-    let mut number = 0;
-    let mut game = ChineseCheckers::new();
-    let mut start = None;
-    let mut seats = Vec::new();
-    let mut moves = Vec::new();
-    let mut in_moves = false;
-    for line in lines {
-        if in_moves {
-            moves.extend(line.split_whitespace().map(str::to_string));
-            continue;
-        }
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| format!("expected 'Key: value', found '{line}'"))?;
-        let value = value.trim();
-        match key.trim() {
-            "Game" => {
-                number = value
-                    .parse()
-                    .map_err(|_| format!("game number '{value}'"))?
-            }
-            "Rules" => {
-                for pair in value.split(',') {
-                    let (n, v) = pair
-                        .split_once('=')
-                        .ok_or_else(|| format!("rule '{pair}' is not Name=value"))?;
-                    game.set_option(n, v).map_err(|e| e.to_string())?;
-                }
-            }
-            "Start" if value == "startpos" => start = None,
-            "Start" => start = Some(value.to_string()),
-            "Moves" => in_moves = true,
-            k if k.starts_with("Seat ") => seats.push(parse_seat(value)?),
-            _ => {}
-        }
-    }
-    Ok(GameBlock {
-        number,
-        game,
-        start,
-        seats,
-        moves,
-    })
-}
-
-/// `<name>; place <k>; <state>`: the name may hold anything but `;`.
-fn parse_seat(value: &str) -> Result<(String, u32), String> {
-    let mut parts = value.rsplitn(3, ';');
-    let _state = parts.next();
-    let place = parts
-        .next()
-        .and_then(|p| p.trim().strip_prefix("place "))
-        .and_then(|p| p.trim().parse().ok())
-        .ok_or_else(|| format!("seat '{value}' has no 'place <k>'"))?;
-    let name = parts.next().unwrap_or("").trim().to_string();
-    Ok((name, place))
+    record::parse_records(text)
 }

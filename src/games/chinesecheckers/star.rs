@@ -1,9 +1,9 @@
-//! The 121-hole star: OpenSpiel's numbering (0..120 row by row from the
-//! north tip, each row left to right), the six corners, the seats of 2, 3,
-//! 4 and 6 players, and distances to each corner's tip. Geometry as in
+//! The 121-hole star as a hop-board [`Layout`]: OpenSpiel's numbering
+//! (0..120 row by row from the north tip, each row left to right), the six
+//! corners and the seats of 2, 3, 4 and 6 players. Geometry as in
 //! protocol-spec/chinesecheckers.md §1: row `r`, doubled column `x`.
 
-use crate::games::hopboard::BoardGraph;
+use crate::games::hopboard::{CornerSpec, Layout, Style};
 use std::sync::OnceLock;
 
 pub const CELLS: usize = 121;
@@ -73,15 +73,6 @@ pub fn seats(players: usize) -> Option<&'static [usize]> {
     }
 }
 
-/// The star's precomputed tables.
-pub struct Star {
-    pub graph: BoardGraph,
-    /// Each corner as a set of holes.
-    pub corner: [u128; 6],
-    /// Steps from each hole to each corner's tip.
-    pub to_tip: [[u8; CELLS]; 6],
-}
-
 /// (doubled column, row) of every hole, in cell order.
 pub fn coordinates() -> Vec<(i32, i32)> {
     let mut out = Vec::with_capacity(CELLS);
@@ -101,23 +92,39 @@ pub fn distance(a: (i32, i32), b: (i32, i32)) -> u32 {
 }
 
 /// The star, built on first use.
-pub fn star() -> &'static Star {
-    static STAR: OnceLock<Star> = OnceLock::new();
+pub fn star() -> &'static Layout<u128> {
+    static STAR: OnceLock<Layout<u128>> = OnceLock::new();
     STAR.get_or_init(|| {
         let coords = coordinates();
-        let graph = BoardGraph::from_coordinates(&coords, &DIRECTIONS);
-        let corner = CORNERS.map(|holes| holes.iter().fold(0u128, |s, &h| s | 1 << h));
-        let mut to_tip = [[0u8; CELLS]; 6];
-        for (c, row) in to_tip.iter_mut().enumerate() {
-            for (cell, d) in row.iter_mut().enumerate() {
-                *d = distance(coords[cell], coords[TIPS[c]]) as u8;
-            }
-        }
-        Star {
-            graph,
-            corner,
-            to_tip,
-        }
+        let cells: Vec<Vec<usize>> = CORNERS
+            .iter()
+            .map(|holes| holes.iter().map(|&h| h as usize).collect())
+            .collect();
+        let corners: Vec<CornerSpec> = (0..6)
+            .map(|c| CornerSpec {
+                name: CORNER_NAMES[c],
+                cells: &cells[c],
+                tip: TIPS[c],
+                target: opposite(c),
+            })
+            .collect();
+        let seats = [2, 3, 4, 6]
+            .iter()
+            .filter_map(|&n| seats(n).map(|s| (n, s.to_vec())))
+            .collect();
+        // `d` draws row r on line r, doubled column x at column 2x.
+        let text = coords
+            .iter()
+            .map(|&(x, r)| (r as usize, 2 * x as usize))
+            .collect();
+        let style = Style {
+            label: "CCN",
+            size: None,
+            piece: "marble",
+            cell: "hole",
+            exit_rule: "home-exit rule",
+        };
+        Layout::new(&coords, &DIRECTIONS, &corners, seats, text, style)
     })
 }
 
@@ -141,21 +148,36 @@ mod tests {
         assert!(s.graph.adjacent(8, 17));
     }
 
+    /// The depth tables, built from the graph, are the lattice distances
+    /// to each corner's tip.
+    #[test]
+    fn depths_are_the_distances_to_the_tips() {
+        let coords = coordinates();
+        for (c, corner) in star().corners.iter().enumerate() {
+            assert_eq!(corner.reach, 3);
+            for cell in 0..CELLS {
+                let d = distance(coords[cell], coords[TIPS[c]]);
+                assert_eq!(u32::from(corner.depth[cell]), d, "corner {c} cell {cell}");
+            }
+        }
+    }
+
     #[test]
     fn corners_are_the_ten_holes_nearest_their_tips() {
         let s = star();
         for c in 0..6 {
-            assert_eq!(s.corner[c].count_ones(), 10);
+            let corner = s.corners[c].cells;
+            assert_eq!(corner.count_ones(), 10);
             for cell in 0..CELLS {
-                let inside = s.corner[c] >> cell & 1 == 1;
-                assert_eq!(inside, s.to_tip[c][cell] <= 3, "corner {c} cell {cell}");
+                let inside = corner >> cell & 1 == 1;
+                assert_eq!(
+                    inside,
+                    s.corners[c].depth[cell] <= 3,
+                    "corner {c} cell {cell}"
+                );
             }
-            assert_eq!(s.corner[opposite(c)] & s.corner[c], 0);
+            assert_eq!(s.corners[opposite(c)].cells & corner, 0);
         }
-        let sum: u32 = CORNERS[N]
-            .iter()
-            .map(|&h| s.to_tip[N][h as usize] as u32)
-            .sum();
-        assert_eq!(sum, 20);
+        assert_eq!(s.corners[N].least, 20);
     }
 }

@@ -1,18 +1,17 @@
-//! A Chinese checkers position under the rules of
-//! protocol-spec/chinesecheckers.md §2: marbles as one bitboard per
-//! player, whose turn it is, each player's move count and standing
-//! (playing, finished, eliminated), and an undo stack of whole states.
+//! A position of a hopping race game (Chinese checkers, Halma) under the
+//! rules of protocol-spec/chinesecheckers.md §2 on any [`Layout`]: pieces
+//! as one cell set per player, whose turn it is, each player's move count
+//! and standing (playing, finished, eliminated), and an undo stack of
+//! whole states.
 
-use super::star::{CELLS, CORNERS, opposite, seats, star};
-use crate::games::hopboard::{CellSet, HopKind, destinations};
+use super::layout::{Layout, MAX_PLAYERS};
+use super::{CellSet, HopKind, destinations};
 use crate::games::zobrist::splitmix;
-
-pub const MAX_PLAYERS: usize = 6;
 
 /// When a player has finished (option `Finish Rule`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FinishRule {
-    /// All ten target holes hold the player's own marbles.
+    /// Every target cell holds the player's own piece.
     #[default]
     Own,
     /// Every target hole is occupied and at least one by the player.
@@ -23,7 +22,7 @@ pub enum FinishRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
     pub hops: HopKind,
-    /// A player with a marble at home after this many of its moves is
+    /// A player with a piece at home after this many of its moves is
     /// eliminated; 0 = off.
     pub home_exit_limit: u32,
     pub finish: FinishRule,
@@ -44,21 +43,22 @@ impl Default for Rules {
 pub enum Standing {
     Playing,
     /// Filled its target after `moves` own moves. Players found finished
-    /// in a `ccn` have `moves` 0 and `seat_rank` = seat + 1, so they rank
+    /// in a position text have `moves` 0 and `seat_rank` = seat + 1, so they rank
     /// first, among themselves by seat.
     Finished {
         moves: u32,
         seat_rank: u8,
     },
-    /// Removed by the home-exit rule; a larger `order` was eliminated
+    /// Removed by the home-exit (camp-exit) rule; a larger `order` was eliminated
     /// later (and ranks better).
     Eliminated {
         order: u16,
     },
 }
 
-/// A move: one marble from a hole to a hole (the chain between them is
-/// not part of it), or a pass.
+/// A move: one piece from a cell to a cell (the chain between them is
+/// not part of it), or a pass. Cells fit a byte (256 on 16x16 Halma): the
+/// pass is 255 to 255, never a move since a move changes cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub from: u8,
@@ -81,83 +81,65 @@ impl Move {
     }
 }
 
-const fn zobrist() -> [[u64; CELLS]; MAX_PLAYERS + 1] {
-    let mut t = [[0u64; CELLS]; MAX_PLAYERS + 1];
-    let mut state = 0x0C4E_5E0C_4EC4_E125u64;
-    let mut p = 0;
-    while p <= MAX_PLAYERS {
-        let mut c = 0;
-        while c < CELLS {
-            let (s, v) = splitmix(state);
-            state = s;
-            t[p][c] = v;
-            c += 1;
-        }
-        p += 1;
-    }
-    t
-}
-
-/// Keys per (player, hole); the last row keys the player to move (by
-/// index) and the round.
-static KEYS: [[u64; CELLS]; MAX_PLAYERS + 1] = zobrist();
-
 /// Everything a move changes; the undo stack keeps whole copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct State {
-    pub marbles: [u128; MAX_PLAYERS],
-    pub occupied: u128,
-    pub to_move: usize,
-    pub moves_made: [u32; MAX_PLAYERS],
-    pub standing: [Standing; MAX_PLAYERS],
-    pub eliminations: u16,
-    /// Zobrist key of the marbles.
-    pub board_key: u64,
+struct State<S> {
+    marbles: [S; MAX_PLAYERS],
+    occupied: S,
+    to_move: usize,
+    moves_made: [u32; MAX_PLAYERS],
+    standing: [Standing; MAX_PLAYERS],
+    eliminations: u16,
+    /// Zobrist key of the pieces.
+    board_key: u64,
 }
 
 #[derive(Debug, Clone)]
-pub struct Position {
-    pub(super) rules: Rules,
-    pub(super) players: usize,
+pub struct HopPosition<S: 'static> {
+    layout: &'static Layout<S>,
+    rules: Rules,
+    players: usize,
     /// The home corner of each player.
-    pub(super) home: [usize; MAX_PLAYERS],
-    pub(super) s: State,
-    undo: Vec<State>,
+    home: [usize; MAX_PLAYERS],
+    s: State<S>,
+    undo: Vec<State<S>>,
 }
 
-impl Position {
-    /// A position from each player's marbles (sets of holes), checked by
-    /// the caller (`ccn`): `players` is 2, 3, 4 or 6, `to_move` below it,
-    /// `moves_made` per player. Standings are derived: no marbles is
-    /// eliminated, a full target is finished.
-    pub(super) fn from_parts(
+impl<S: CellSet> HopPosition<S> {
+    /// A position from each player's pieces (sets of cells), checked by
+    /// the caller (the position text): the layout seats that many players,
+    /// `to_move` below it, `moves_made` per player. Standings are derived:
+    /// no pieces is eliminated, a full target is finished.
+    pub fn from_parts(
+        layout: &'static Layout<S>,
         rules: Rules,
-        marbles: &[u128],
+        marbles: &[S],
         to_move: usize,
         moves_made: &[u32],
-    ) -> Option<Position> {
+    ) -> Option<HopPosition<S>> {
         let players = marbles.len();
-        let corners = seats(players)?;
+        let corners = layout.seats(players)?;
         let mut home = [0; MAX_PLAYERS];
         home[..players].copy_from_slice(corners);
         let mut s = State {
-            marbles: [0; MAX_PLAYERS],
-            occupied: 0,
+            marbles: [S::default(); MAX_PLAYERS],
+            occupied: S::default(),
             to_move,
             moves_made: [0; MAX_PLAYERS],
             standing: [Standing::Playing; MAX_PLAYERS],
             eliminations: MAX_PLAYERS as u16 + 1,
             board_key: 0,
         };
-        for p in 0..players {
-            s.marbles[p] = marbles[p];
-            s.occupied |= marbles[p];
+        for (p, &mine) in marbles.iter().enumerate() {
+            s.marbles[p] = mine;
+            s.occupied = s.occupied.union(mine);
             s.moves_made[p] = moves_made.get(p).copied().unwrap_or(0);
-            for c in marbles[p].cells() {
-                s.board_key ^= KEYS[p][c];
+            for c in mine.cells() {
+                s.board_key ^= layout.key(p, c);
             }
         }
-        let mut pos = Position {
+        let mut pos = HopPosition {
+            layout,
             rules,
             players,
             home,
@@ -165,7 +147,7 @@ impl Position {
             undo: Vec::new(),
         };
         for p in 0..players {
-            if pos.s.marbles[p] == 0 {
+            if pos.s.marbles[p].is_empty() {
                 pos.s.standing[p] = Standing::Eliminated {
                     order: (MAX_PLAYERS - p) as u16,
                 };
@@ -179,11 +161,16 @@ impl Position {
         Some(pos)
     }
 
-    /// The start position for `players` (2, 3, 4 or 6).
-    pub fn start(players: usize, rules: Rules) -> Option<Position> {
-        let corners = seats(players)?;
-        let marbles: Vec<u128> = corners.iter().map(|&c| star().corner[c]).collect();
-        Position::from_parts(rules, &marbles, 0, &[0; MAX_PLAYERS][..players])
+    /// The start position for `players`, if the layout seats them.
+    pub fn start(layout: &'static Layout<S>, players: usize, rules: Rules) -> Option<Self> {
+        let corners = layout.seats(players)?;
+        let marbles: Vec<S> = corners.iter().map(|&c| layout.corners[c].cells).collect();
+        HopPosition::from_parts(layout, rules, &marbles, 0, &[0; MAX_PLAYERS][..players])
+    }
+
+    /// The board.
+    pub fn layout(&self) -> &'static Layout<S> {
+        self.layout
     }
 
     pub fn rules(&self) -> Rules {
@@ -203,12 +190,12 @@ impl Position {
         self.s.to_move
     }
 
-    /// Player `p`'s marbles.
-    pub fn marbles(&self, p: usize) -> u128 {
+    /// Player `p`'s pieces.
+    pub fn marbles(&self, p: usize) -> S {
         self.s.marbles[p]
     }
 
-    pub fn occupied(&self) -> u128 {
+    pub fn occupied(&self) -> S {
         self.s.occupied
     }
 
@@ -225,7 +212,7 @@ impl Position {
         self.home[p]
     }
     pub fn target_corner(&self, p: usize) -> usize {
-        opposite(self.home[p])
+        self.layout.corners[self.home[p]].target
     }
 
     /// The players still playing.
@@ -240,10 +227,10 @@ impl Position {
         self.playing() <= 1
     }
 
-    /// The holes the marble on `from` can reach.
+    /// The cells the piece on `from` can reach.
     #[inline]
-    pub fn destinations(&self, from: usize) -> u128 {
-        destinations(&star().graph, self.s.occupied, from, self.rules.hops)
+    pub fn destinations(&self, from: usize) -> S {
+        destinations(&self.layout.graph, self.s.occupied, from, self.rules.hops)
     }
 
     /// The moves of the player to move (without the pass), by from then to.
@@ -258,11 +245,12 @@ impl Position {
 
     /// True when player `p`'s target corner counts as filled.
     fn target_done(&self, p: usize) -> bool {
-        let target = star().corner[opposite(self.home[p])];
+        let target = self.layout.corners[self.target_corner(p)].cells;
         match self.rules.finish {
-            FinishRule::Own => self.s.marbles[p] & target == target,
+            FinishRule::Own => target.minus(self.s.marbles[p]).is_empty(),
             FinishRule::Filled => {
-                self.s.occupied & target == target && self.s.marbles[p] & target != 0
+                target.minus(self.s.occupied).is_empty()
+                    && !self.s.marbles[p].intersect(target).is_empty()
             }
         }
     }
@@ -274,10 +262,10 @@ impl Position {
         let p = self.s.to_move;
         if !mv.is_pass() {
             let (from, to) = (mv.from as usize, mv.to as usize);
-            let bits = (1u128 << from) | (1u128 << to);
-            self.s.marbles[p] ^= bits;
-            self.s.occupied ^= bits;
-            self.s.board_key ^= KEYS[p][from] ^ KEYS[p][to];
+            let bits = S::single(from).union(S::single(to));
+            self.s.marbles[p] = self.s.marbles[p].toggle(bits);
+            self.s.occupied = self.s.occupied.toggle(bits);
+            self.s.board_key ^= self.layout.key(p, from) ^ self.layout.key(p, to);
         }
         self.s.moves_made[p] = self.s.moves_made[p].saturating_add(1);
         for q in 0..self.players {
@@ -292,20 +280,26 @@ impl Position {
         if limit > 0
             && self.s.standing[p] == Standing::Playing
             && self.s.moves_made[p] >= limit
-            && self.s.marbles[p] & star().corner[self.home[p]] != 0
+            && self.at_home(p) > 0
         {
             self.eliminate(p);
         }
         self.pass_turn(p);
     }
 
-    /// The home-exit rule: `p` loses and its marbles leave the board.
+    /// Player `p`'s pieces still in its home corner.
+    pub fn at_home(&self, p: usize) -> u32 {
+        let home = self.layout.corners[self.home[p]].cells;
+        self.s.marbles[p].intersect(home).len()
+    }
+
+    /// The home-exit rule: `p` loses and its pieces leave the board.
     fn eliminate(&mut self, p: usize) {
         for c in self.s.marbles[p].cells() {
-            self.s.board_key ^= KEYS[p][c];
+            self.s.board_key ^= self.layout.key(p, c);
         }
-        self.s.occupied &= !self.s.marbles[p];
-        self.s.marbles[p] = 0;
+        self.s.occupied = self.s.occupied.minus(self.s.marbles[p]);
+        self.s.marbles[p] = S::default();
         self.s.standing[p] = Standing::Eliminated {
             order: self.s.eliminations,
         };
@@ -325,7 +319,7 @@ impl Position {
     }
 
     /// Gives the turn to player `p` without a move (best-reply search);
-    /// [`Position::unmake_move`] takes it back.
+    /// [`HopPosition::unmake_move`] takes it back.
     pub fn give_turn(&mut self, p: usize) {
         self.undo.push(self.s);
         if p < self.players {
@@ -333,13 +327,13 @@ impl Position {
         }
     }
 
-    /// Steps a move of the player to move brings its marble closer to its
+    /// Steps a move of the player to move brings its piece closer to its
     /// target's tip (negative: it goes back); 0 for a pass.
     pub fn move_gain(&self, mv: Move) -> i32 {
         if mv.is_pass() {
             return 0;
         }
-        let tip = &star().to_tip[self.target_corner(self.s.to_move)];
+        let tip = &self.layout.corners[self.target_corner(self.s.to_move)].depth;
         let at = |c: u8| tip.get(c as usize).map_or(0, |&d| i32::from(d));
         at(mv.from) - at(mv.to)
     }
@@ -354,7 +348,7 @@ impl Position {
     /// home-exit rule can still matter, its move count.
     pub fn hash(&self) -> u64 {
         let p = self.s.to_move;
-        let mut k = self.s.board_key ^ KEYS[MAX_PLAYERS][p];
+        let mut k = self.s.board_key ^ self.layout.turn_key(p);
         if self.rules.home_exit_limit > 0 {
             k ^= splitmix(u64::from(self.s.moves_made[p])).1;
         }
@@ -378,17 +372,15 @@ impl Position {
             .collect()
     }
 
-    /// Steps player `p`'s marbles still need to fill its target (0 when
-    /// they fill it): the sum of their distances to the target's tip, less
-    /// the least that sum can be.
+    /// Steps player `p`'s pieces still need to fill its target (0 only
+    /// when they fill it): the sum of their depths toward the target
+    /// ([`super::layout::Corner::depth`]), less the least that sum can be.
     pub fn remaining_distance(&self, p: usize) -> i32 {
-        let target = opposite(self.home[p]);
-        let tip = &star().to_tip[target];
-        let sum: i32 = self.s.marbles[p].cells().map(|c| tip[c] as i32).sum();
-        let least: i32 = CORNERS[target]
-            .iter()
-            .map(|&h| tip[h as usize] as i32)
+        let target = &self.layout.corners[self.target_corner(p)];
+        let sum: i32 = self.s.marbles[p]
+            .cells()
+            .map(|c| i32::from(target.depth[c]))
             .sum();
-        (sum - least).max(0)
+        (sum - target.least).max(0)
     }
 }

@@ -1,24 +1,24 @@
-//! Perft by the oracle's convention (protocol-spec/chinesecheckers.md
-//! §5.2): moves are distinct (from, to) pairs, finishing and the home-exit
+//! Perft of the hopping games by the Chinese checkers oracle's convention
+//! (protocol-spec/chinesecheckers.md §5.2, also Halma's): moves are distinct (from, to) pairs, finishing and the home-exit
 //! rule are ignored inside the tree, and a player without a move has one
 //! child, the pass. The players who move are those playing at the root.
 //! The last ply is counted from the destination sets without playing it.
 
-use super::position::{MAX_PLAYERS, Move, Position, Standing};
-use super::star::star;
-use crate::games::hopboard::{BoardGraph, CellSet, HopKind, destinations};
+use super::layout::MAX_PLAYERS;
+use super::position::{HopPosition, Move, Standing};
+use super::{BoardGraph, CellSet, HopKind, destinations};
 
-/// The marbles only: what perft moves.
-struct Tree<'a> {
+/// The pieces only: what perft moves.
+struct Tree<'a, S> {
     graph: &'a BoardGraph,
     hops: HopKind,
-    marbles: [u128; MAX_PLAYERS],
-    occupied: u128,
+    marbles: [S; MAX_PLAYERS],
+    occupied: S,
     /// The players who move, in turn order from the root's player.
     movers: Vec<usize>,
 }
 
-impl Tree<'_> {
+impl<S: CellSet> Tree<'_, S> {
     /// Leaves `depth` plies below, `turn` indexing `movers`.
     fn count(&mut self, turn: usize, depth: u32) -> u64 {
         let p = self.movers[turn];
@@ -50,29 +50,29 @@ impl Tree<'_> {
         if mv.is_pass() {
             return self.count(next, depth - 1);
         }
-        let bits = (1u128 << mv.from) | (1u128 << mv.to);
-        self.marbles[p] ^= bits;
-        self.occupied ^= bits;
+        let bits = S::single(mv.from as usize).union(S::single(mv.to as usize));
+        self.marbles[p] = self.marbles[p].toggle(bits);
+        self.occupied = self.occupied.toggle(bits);
         let n = self.count(next, depth - 1);
-        self.marbles[p] ^= bits;
-        self.occupied ^= bits;
+        self.marbles[p] = self.marbles[p].toggle(bits);
+        self.occupied = self.occupied.toggle(bits);
         n
     }
 }
 
-fn tree(pos: &Position) -> Tree<'static> {
+fn tree<S: CellSet>(pos: &HopPosition<S>) -> Tree<'static, S> {
     let n = pos.player_count();
     let me = pos.to_move();
     let movers = (0..n)
         .map(|k| (me + k) % n)
         .filter(|&p| pos.standing(p) == Standing::Playing)
         .collect();
-    let mut marbles = [0; MAX_PLAYERS];
+    let mut marbles = [S::default(); MAX_PLAYERS];
     for (p, m) in marbles.iter_mut().enumerate().take(n) {
         *m = pos.marbles(p);
     }
     Tree {
-        graph: &star().graph,
+        graph: &pos.layout().graph,
         hops: pos.rules().hops,
         marbles,
         occupied: pos.occupied(),
@@ -81,7 +81,7 @@ fn tree(pos: &Position) -> Tree<'static> {
 }
 
 /// Leaf count `depth` plies below `pos` (0 when the game is over there).
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft<S: CellSet>(pos: &HopPosition<S>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -92,7 +92,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Per root move (the pass when there is none): the leaves below it.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<S: CellSet>(pos: &HopPosition<S>, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 || pos.is_over() {
         return Vec::new();
     }

@@ -1,17 +1,19 @@
-//! Move notation, protocol-spec/chinesecheckers.md §4: `8-17` (a step),
-//! `3-16-18` (a hop chain, every landing written), `pass`. Parsed (nom)
-//! into a token, checked for form, then for legality in a position.
+//! Move notation of the hopping games, protocol-spec/chinesecheckers.md
+//! §4 (Halma: halma.md §4): `8-17` (a step), `3-16-18` (a hop chain, every
+//! landing written), `pass`. Parsed (nom) into a token, checked for form
+//! on the board, then for legality in a position.
 
-use super::position::{Move, Position};
-use super::star::{CELLS, star};
+use super::layout::Layout;
+use super::lists::number;
+use super::position::{HopPosition, Move};
+use super::{CellSet, hop_leg, shortest_chain};
 use crate::games::GameError;
-use crate::games::hopboard::{CellSet, hop_leg, shortest_chain};
 use nom::{
     IResult,
     branch::alt,
     bytes::complete::tag,
-    character::complete::{char, digit1},
-    combinator::{all_consuming, map, map_res},
+    character::complete::char,
+    combinator::{all_consuming, map},
     multi::separated_list1,
 };
 
@@ -23,14 +25,10 @@ pub enum Token {
     Path(Vec<usize>),
 }
 
-fn cell(i: &str) -> IResult<&str, u64> {
-    map_res(digit1, str::parse::<u64>)(i)
-}
-
 fn token(i: &str) -> IResult<&str, Option<Vec<u64>>> {
     alt((
         map(tag("pass"), |_| None),
-        map(separated_list1(char('-'), cell), Some),
+        map(separated_list1(char('-'), number), Some),
     ))(i)
 }
 
@@ -43,8 +41,9 @@ fn illegal(why: impl Into<String>) -> GameError {
 }
 
 /// Reads a move token and checks its form: cells on the board, at least
-/// two of them, no hole twice.
-pub fn parse_token(text: &str) -> Result<Token, GameError> {
+/// two of them, no cell twice.
+pub fn parse_token<S: CellSet>(text: &str, layout: &Layout<S>) -> Result<Token, GameError> {
+    let hole = layout.style.cell;
     let Ok((_, parsed)) = all_consuming(token)(text.trim()) else {
         return Err(not_a_move(
             "expected <from>-<to>, a hop chain <from>-<landing>-... or pass",
@@ -54,23 +53,30 @@ pub fn parse_token(text: &str) -> Result<Token, GameError> {
         return Ok(Token::Pass);
     };
     if cells.len() < 2 {
-        return Err(not_a_move("a move needs a start and an end hole"));
+        return Err(not_a_move(format!(
+            "a move needs a start and an end {hole}"
+        )));
     }
-    if let Some(&c) = cells.iter().find(|&&c| c >= CELLS as u64) {
-        return Err(not_a_move(format!("cell {c} is off the board (0..120)")));
+    let cells_on_board = layout.cells() as u64;
+    if let Some(&c) = cells.iter().find(|&&c| c >= cells_on_board) {
+        return Err(not_a_move(format!(
+            "cell {c} is off the board (0..{})",
+            cells_on_board - 1
+        )));
     }
     let cells: Vec<usize> = cells.into_iter().map(|c| c as usize).collect();
     for (i, c) in cells.iter().enumerate() {
         if cells[..i].contains(c) {
-            return Err(not_a_move("a chain cannot revisit a hole"));
+            return Err(not_a_move(format!("a chain cannot revisit a {hole}")));
         }
     }
     Ok(Token::Path(cells))
 }
 
 /// Parses a move and checks that it is legal in `pos`.
-pub fn parse(pos: &Position, text: &str) -> Result<Move, GameError> {
-    let token = parse_token(text)?;
+pub fn parse<S: CellSet>(pos: &HopPosition<S>, text: &str) -> Result<Move, GameError> {
+    let layout = pos.layout();
+    let token = parse_token(text, layout)?;
     if pos.is_over() {
         return Err(illegal("the game is over"));
     }
@@ -83,16 +89,18 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, GameError> {
     };
     let (from, to) = (path[0], path[path.len() - 1]);
     let me = pos.to_move();
+    let style = layout.style;
     if !pos.marbles(me).contains(from) {
         return Err(illegal(format!(
-            "player {} has no marble on {from}",
-            me + 1
+            "player {} has no {} on {from}",
+            me + 1,
+            style.piece
         )));
     }
-    let g = &star().graph;
+    let g = &layout.graph;
     if path.len() == 2 && g.adjacent(from, to) {
         if pos.occupied().contains(to) {
-            return Err(illegal(format!("hole {to} is taken")));
+            return Err(illegal(format!("{} {to} is taken", style.cell)));
         }
     } else if path.len() == 2 {
         if !pos.destinations(from).contains(to) {
@@ -110,12 +118,12 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, GameError> {
 
 /// Writes a legal move: a step as `from-to`, a hop chain in full (the
 /// shortest, smallest cell numbers first among equals).
-pub fn format(pos: &Position, mv: Move) -> String {
+pub fn format<S: CellSet>(pos: &HopPosition<S>, mv: Move) -> String {
     if mv.is_pass() {
         return "pass".to_string();
     }
     let (from, to) = (mv.from as usize, mv.to as usize);
-    let g = &star().graph;
+    let g = &pos.layout().graph;
     if g.adjacent(from, to) {
         return format!("{from}-{to}");
     }

@@ -1,0 +1,127 @@
+//! The options both hopping games have (`Players`, `Finish Rule`,
+//! `MultiSearch`, `Greedy`) and small helpers for declaring and reading the
+//! others.
+
+use super::position::FinishRule;
+use crate::games::{GameError, OptionKind, OptionSpec};
+use crate::search::{MultiMethod, SearchSettings};
+
+pub const OPTION_PLAYERS: &str = "Players";
+pub const OPTION_FINISH: &str = "Finish Rule";
+pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
+pub const OPTION_GREEDY: &str = "Greedy";
+
+pub fn combo(name: &str, default: &str, vars: &[&str]) -> OptionSpec {
+    OptionSpec {
+        name: name.to_string(),
+        kind: OptionKind::Combo {
+            default: default.to_string(),
+            vars: vars.iter().map(|v| v.to_string()).collect(),
+        },
+    }
+}
+
+pub fn check(name: &str, default: bool) -> OptionSpec {
+    OptionSpec {
+        name: name.to_string(),
+        kind: OptionKind::Check { default },
+    }
+}
+
+/// `<name> value '<value>' <what>`, the refusal of a bad value.
+pub fn bad_value(name: &str, value: &str, what: &str) -> GameError {
+    GameError::Parse(format!("{name} value '{value}' {what}"))
+}
+
+/// `true` / `false`, any case.
+pub fn parse_check(name: &str, value: &str) -> Result<bool, GameError> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(bad_value(name, value, "is not true or false")),
+    }
+}
+
+/// A number of players among `allowed`.
+pub fn parse_players(value: &str, allowed: &[usize]) -> Result<usize, GameError> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| allowed.contains(n))
+        .ok_or_else(|| {
+            let list: Vec<String> = allowed.iter().map(|n| n.to_string()).collect();
+            bad_value(
+                OPTION_PLAYERS,
+                value,
+                &format!("is not one of {}", list.join(" ")),
+            )
+        })
+}
+
+pub fn parse_finish(value: &str) -> Result<FinishRule, GameError> {
+    match value.to_ascii_lowercase().as_str() {
+        "own" => Ok(FinishRule::Own),
+        "filled" => Ok(FinishRule::Filled),
+        _ => Err(bad_value(OPTION_FINISH, value, "is not one of own filled")),
+    }
+}
+
+/// The option value of a finish rule.
+pub fn finish_name(rule: FinishRule) -> &'static str {
+    match rule {
+        FinishRule::Own => "own",
+        FinishRule::Filled => "filled",
+    }
+}
+
+/// How tabula chooses its moves: the search for more than two players
+/// (`MultiSearch`), or the greedy baseline (`Greedy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchChoice {
+    pub multi_search: MultiMethod,
+    pub greedy: bool,
+}
+
+impl Default for SearchChoice {
+    fn default() -> Self {
+        SearchChoice {
+            multi_search: MultiMethod::Brs,
+            greedy: false,
+        }
+    }
+}
+
+impl SearchChoice {
+    pub fn options() -> Vec<OptionSpec> {
+        vec![
+            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid"]),
+            check(OPTION_GREEDY, false),
+        ]
+    }
+
+    /// Sets `name` if it is one of these options: `None` when it is not.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), GameError>> {
+        if name.eq_ignore_ascii_case(OPTION_MULTI_SEARCH) {
+            let method = match value.to_ascii_lowercase().as_str() {
+                "brs" => MultiMethod::Brs,
+                "paranoid" => MultiMethod::Paranoid,
+                _ => return Some(Err(bad_value(name, value, "is not one of brs paranoid"))),
+            };
+            self.multi_search = method;
+            Some(Ok(()))
+        } else if name.eq_ignore_ascii_case(OPTION_GREEDY) {
+            Some(parse_check(name, value).map(|g| self.greedy = g))
+        } else {
+            None
+        }
+    }
+
+    /// The search the worker runs.
+    pub fn apply(&self, settings: &mut SearchSettings) {
+        settings.multi = if self.greedy {
+            MultiMethod::Greedy
+        } else {
+            self.multi_search
+        };
+    }
+}
