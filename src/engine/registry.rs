@@ -6,6 +6,7 @@ use super::session::{EngineSession, GameSession};
 use crate::games::Game;
 use crate::games::backgammon::Backgammon;
 use crate::games::chinesecheckers::ChineseCheckers;
+use crate::games::draughts::{International, Russian};
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::record::MatchRules;
@@ -70,6 +71,8 @@ registry! {
     Ogi => ["usi", "uci"],
     Backgammon => ["ubgi", "uci"],
     ChineseCheckers => ["uci"],
+    International => ["uci"],
+    Russian => ["uci"],
 }
 
 /// The entry of variant `id`.
