@@ -76,13 +76,13 @@ fn fen(i: &str) -> IResult<&str, FenParts> {
     map(
         tuple((
             colour,
-            opt(preceded(char(':'), list)),
+            preceded(char(':'), list),
             opt(preceded(char(':'), list)),
             opt(char('.')),
         )),
         |(side, a, b, _)| FenParts {
             side,
-            lists: a.into_iter().chain(b).collect(),
+            lists: std::iter::once(a).chain(b).collect(),
         },
     )(i)
 }

@@ -207,23 +207,29 @@ pub fn parse_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Gam
             .find(|m| m.from == from && m.to == to)
             .ok_or_else(|| illegal("no such move here".to_string()));
     }
-    let mut found: Vec<Move> = Vec::new();
+    // Readings: the exact landing squares of a line; a subset of them in
+    // order (the short form); Hub's start, end and captured pieces. An
+    // exact or Hub reading wins over a looser one.
+    let mut exact: Vec<Move> = Vec::new();
+    let mut loose: Vec<Move> = Vec::new();
     for &m in legal.iter().filter(|m| m.is_capture() && m.from == from) {
-        // PDN: the given squares after the start are landing squares of a
-        // line of this capture, in order, the last one its end.
-        let pdn = m.to == to
-            && capture_paths(pos, m, true)
-                .iter()
-                .any(|p| is_subsequence(&bits[1..], p));
-        // Hub: start, end, then exactly the captured pieces.
+        if m.to == to {
+            let paths = capture_paths(pos, m, true);
+            if paths.iter().any(|p| p[..] == bits[1..]) {
+                exact.push(m);
+            } else if paths.iter().any(|p| is_subsequence(&bits[1..], p)) {
+                loose.push(m);
+            }
+        }
         let hub = bits.len() >= 3 && m.to == bits[1] && {
             let set = bits[2..].iter().fold(0u64, |s, &b| s | 1u64 << b);
             set == m.captured && m.capture_count() as usize == bits.len() - 2
         };
-        if (pdn || hub) && !found.contains(&m) {
-            found.push(m);
+        if hub && !exact.contains(&m) {
+            exact.push(m);
         }
     }
+    let found = if exact.is_empty() { loose } else { exact };
     match found.len() {
         1 => Ok(found[0]),
         0 if legal.iter().all(|m| !m.is_capture()) => {
