@@ -3,7 +3,7 @@
 
 use super::variant::Variant;
 
-pub const DEPTH: u32 = 8;
+pub const DEPTH: u32 = 12;
 
 const INTERNATIONAL: &[&str] = &[
     "W:W31-50:B1-20",
