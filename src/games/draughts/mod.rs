@@ -315,7 +315,7 @@ impl<V: Variant> GamePosition for Position<V> {
     fn diagram(&self) -> String {
         let mut s = String::from("\n");
         for row in 0..V::ROWS {
-            s.push_str("  ");
+            let mut line = String::from(" ");
             for col in 0..V::ROWS {
                 let c = match variant::square_at::<V>(row, col) {
                     None => ' ',
@@ -331,9 +331,10 @@ impl<V: Variant> GamePosition for Position<V> {
                         }
                     }
                 };
-                s.push(' ');
-                s.push(c);
+                line.push(' ');
+                line.push(c);
             }
+            s.push_str(line.trim_end());
             let mark =
                 (row == 0 && self.side == BLACK) || (row == V::ROWS - 1 && self.side == WHITE);
             s.push_str(if mark { "  *\n" } else { "\n" });
