@@ -74,3 +74,55 @@ pub fn read_pdn<V: Variant>(game: &Draughts<V>, text: &str) -> Result<Vec<PdnGam
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::draughts::{International, Russian};
+    use crate::games::record::{GameResult, Termination};
+
+    fn rec(moves: &[&str], start: Option<&str>) -> GameRecord {
+        GameRecord {
+            number: 1,
+            players: vec!["a".into(), "b".into()],
+            seat_engines: vec![0, 1],
+            start: start.map(str::to_string),
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            book_moves: 0,
+            comments: vec![],
+            result: GameResult::forfeit(1, 2),
+            reason: "White wins by no legal move".into(),
+            termination: Termination::Normal,
+            time_control: "-".into(),
+            date: "2026.01.01".into(),
+            event: "test".into(),
+            seed: None,
+            session_points: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn pdn_records_read_back() {
+        let g = International::new();
+        let text = g.write_record(&rec(&["32-28", "19-23", "28x19", "14x23"], None));
+        assert!(text.contains("[GameType \"20\"]\n"), "{text}");
+        assert!(text.contains("1. 32-28 19-23 2. 28x19 14x23"), "{text}");
+        let games = read_pdn(&g, &text).unwrap();
+        assert_eq!(games[0].moves.len(), 4);
+        assert_eq!(games[0].result, "1-0");
+        // A set-up start, Black to move, and Russian moves.
+        let r = Russian::new();
+        let text = r.write_record(&rec(&["d4:b2"], Some("B:Wc3,e3:Bd4")));
+        assert!(
+            text.contains("[GameType \"25\"]\n[FEN \"B:Wc3,e3:Bd4\"]\n"),
+            "{text}"
+        );
+        assert!(text.contains("1... d4:b2"), "{text}");
+        let games = read_pdn(&r, &text).unwrap();
+        assert_eq!(games[0].start.to_notation(), "B:Wc3,e3:Bd4");
+        // A record of the other rule set, or a move that is not legal, is refused.
+        assert!(read_pdn(&g, &text).unwrap_err().contains("GameType 25"));
+        let bad = text.replace("d4:b2", "d4:h8");
+        assert!(read_pdn(&r, &bad).unwrap_err().starts_with("game 1:"));
+    }
+}
