@@ -109,13 +109,13 @@ pub const fn row_mask<V: Variant>(r: usize) -> u64 {
 pub const fn row_col<V: Variant>(s: usize) -> (usize, usize) {
     let r = s / V::PER_ROW;
     let c = s % V::PER_ROW;
-    (r, 2 * c + if r % 2 == 0 { 1 } else { 0 })
+    (r, 2 * c + (r + 1) % 2)
 }
 
 /// The 0-based square at row `r` (0 = top), column `col`, if it is a
 /// playing square.
 pub const fn square_at<V: Variant>(r: usize, col: usize) -> Option<usize> {
-    if r >= V::ROWS || col >= V::ROWS || (r + col) % 2 == 0 {
+    if r >= V::ROWS || col >= V::ROWS || (r + col).is_multiple_of(2) {
         return None;
     }
     Some(r * V::PER_ROW + col / 2)
