@@ -18,7 +18,7 @@ use nom::{
     IResult,
     character::complete::{char, one_of},
     combinator::{all_consuming, map, opt},
-    multi::separated_list1,
+    multi::{many_m_n, separated_list1},
     sequence::{pair, preceded, tuple},
 };
 
@@ -159,30 +159,31 @@ pub fn build<V: Variant>(parts: &FenParts, rules: DrawRules) -> Result<Position<
     Ok(pos)
 }
 
+/// Hub's form: the side, then one character per square.
+fn hub(squares: usize) -> impl FnMut(&str) -> IResult<&str, (char, Vec<char>)> {
+    move |i| pair(one_of("WB"), many_m_n(squares, squares, one_of("wbWBe")))(i)
+}
+
 /// Reads Hub's form (side + one character per square), if `text` has its
 /// shape; `None` when it does not look like one.
 fn parse_hub<V: Variant>(text: &str, rules: DrawRules) -> Option<Result<Position<V>, GameError>> {
     let t = text.trim();
-    let b = t.as_bytes();
-    if b.len() != V::SQUARES + 1 || !t.bytes().skip(1).all(|c| b"wbWBe".contains(&c)) {
+    // Only a text of the right length and alphabet is taken for Hub's form.
+    if t.len() != V::SQUARES + 1 || !t.chars().skip(1).all(|c| "wbWBe".contains(c)) {
         return None;
     }
-    let side = match b.first() {
-        Some(b'W') => WHITE,
-        Some(b'B') => BLACK,
-        _ => {
-            return Some(Err(GameError::Parse(
-                "Hub position must start with W or B".to_string(),
-            )));
-        }
+    let Ok((_, (side, cells))) = all_consuming(hub(V::SQUARES))(t) else {
+        return Some(Err(GameError::Parse(
+            "Hub position must start with W or B".to_string(),
+        )));
     };
     let mut items = [Vec::new(), Vec::new()];
-    for (s, &c) in b[1..].iter().enumerate() {
+    for (s, c) in cells.into_iter().enumerate() {
         let (color, king) = match c {
-            b'w' => (WHITE, false),
-            b'b' => (BLACK, false),
-            b'W' => (WHITE, true),
-            b'B' => (BLACK, true),
+            'w' => (WHITE, false),
+            'b' => (BLACK, false),
+            'W' => (WHITE, true),
+            'B' => (BLACK, true),
             _ => continue,
         };
         items[color].push(Item {
@@ -193,7 +194,7 @@ fn parse_hub<V: Variant>(text: &str, rules: DrawRules) -> Option<Result<Position
     }
     let [w, bl] = items;
     let parts = FenParts {
-        side,
+        side: if side == 'W' { WHITE } else { BLACK },
         lists: vec![(WHITE, w), (BLACK, bl)],
     };
     Some(build::<V>(&parts, rules))
