@@ -1299,7 +1299,22 @@ impl Soak {
     /// elsewhere), if one is known.
     fn illegal_move(&mut self) -> Option<String> {
         let legal = self.legal();
-        let candidates: Vec<&String> = self.pool.iter().filter(|m| !legal.contains(m)).collect();
+        // Hop chains and captures may be written by their ends alone
+        // (`115-104` for `115-102-104`): a move with a legal move's ends
+        // is no illegal move.
+        let ends = |m: &str| {
+            let mut squares = m.split(['-', 'x', ':']);
+            (
+                squares.next().map(str::to_string),
+                squares.next_back().map(str::to_string),
+            )
+        };
+        let legal_ends: Vec<_> = legal.iter().map(|m| ends(m)).collect();
+        let candidates: Vec<&String> = self
+            .pool
+            .iter()
+            .filter(|m| !legal.contains(m) && !legal_ends.contains(&ends(m)))
+            .collect();
         if candidates.is_empty() {
             None
         } else {
