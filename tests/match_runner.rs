@@ -1242,3 +1242,82 @@ fn sprt_stops_the_match_when_it_decides() {
     assert!(!stdout.contains("Finished game 11 "), "{stdout}");
     assert!(stdout.contains("\nPtnml(0-2): 5, 0, 0, 0, 0\n"), "{stdout}");
 }
+
+/// Draughts self-play, both rule sets: PDN records with their GameType
+/// that read back and replay to the recorded result's end.
+#[test]
+fn draughts_selfplay_writes_pdn_that_reads_back() {
+    use tabula::games::draughts::record::read_pdn;
+    use tabula::games::draughts::{International, Russian};
+    use tabula::games::{Game, GamePosition};
+    use tabula::rules::RulesPosition;
+    for (game, game_type) in [("international", "20"), ("russian", "25")] {
+        let pdn = temp(&format!("{game}.pdn"));
+        let out = tabula(&[
+            "--game",
+            game,
+            "--engine",
+            "tabula",
+            "--engine",
+            "tabula",
+            "--depth",
+            "2",
+            "--games",
+            "2",
+            "--maxmoves",
+            "30",
+            "--pgnout",
+            pdn.to_str().unwrap(),
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{stdout}\n{}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains("Finished game 2"), "{stdout}");
+        let record = std::fs::read_to_string(&pdn).unwrap();
+        assert_eq!(games_of(&record).len(), 2, "{record}");
+        assert!(
+            record.contains(&format!("[GameType \"{game_type}\"]\n")),
+            "{record}"
+        );
+        let check = |n_moves: Vec<(usize, String, bool)>| {
+            for (n, result, over) in n_moves {
+                assert!(n > 0, "{record}");
+                assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()));
+                // A game the rules ended is over where its record ends.
+                if result != "1/2-1/2" {
+                    assert!(over, "{record}");
+                }
+            }
+        };
+        if game == "international" {
+            let games = read_pdn(&International::new(), &record).unwrap();
+            check(
+                games
+                    .iter()
+                    .map(|g| {
+                        let mut p = g.start.clone();
+                        g.moves.iter().for_each(|&m| p.play(m));
+                        (g.moves.len(), g.result.clone(), p.outcome().is_some())
+                    })
+                    .collect(),
+            );
+        } else {
+            let games = read_pdn(&Russian::new(), &record).unwrap();
+            check(
+                games
+                    .iter()
+                    .map(|g| {
+                        let mut p = g.start.clone();
+                        g.moves.iter().for_each(|&m| p.play(m));
+                        (g.moves.len(), g.result.clone(), p.outcome().is_some())
+                    })
+                    .collect(),
+            );
+        }
+        let _ = std::fs::remove_file(pdn);
+    }
+}

@@ -15,6 +15,7 @@ mod common;
 
 use common::rng::Rng;
 use tabula::games::chinesecheckers::ChineseCheckers;
+use tabula::games::draughts::{self, International, Russian};
 use tabula::games::halma::Halma;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
@@ -36,11 +37,12 @@ const MAX_PLIES: usize = 400;
 const MAX_PLIES_AFTER_END: usize = 6;
 
 /// A repetition draw depends on the game's history, which a position's
-/// notation does not carry; every other result must read back.
+/// notation does not carry, and so do draughts' move limits (a PDN FEN has
+/// no counters); every other result must read back.
 fn history_free(outcome: &Option<Outcome>) -> bool {
     outcome
         .as_ref()
-        .is_none_or(|o| o.kind != EndKind::Repetition)
+        .is_none_or(|o| o.kind != EndKind::Repetition && o.kind != EndKind::MoveLimit)
 }
 
 fn sorted_moves<P: GamePosition>(pos: &P, notation: MoveNotation) -> Vec<String> {
@@ -223,6 +225,43 @@ fn halma_positions_and_moves_read_back() {
                 n > 200,
                 "{size}x{size}, {players} players: only {n} positions checked"
             );
+        }
+    }
+}
+
+#[test]
+fn draughts_positions_and_moves_read_back() {
+    let n = roundtrip(&International::new(), 0x0064_7261_7567, BOTH);
+    let m = roundtrip(&Russian::new(), 0x0072_7573_7300, BOTH);
+    assert!(n > 1000 && m > 1000, "only {n} + {m} positions checked");
+}
+
+/// Hub's position form and Hub's capture form read back too.
+#[test]
+fn draughts_hub_forms_read_back() {
+    let game = International::new();
+    let mut rng = Rng(0x0068_7562);
+    for playout in 0..playouts() {
+        let mut pos = game.start_position();
+        for ply in 0..MAX_PLIES {
+            let hub = draughts::fen::write_hub(&pos);
+            let back = game
+                .parse_position(&hub)
+                .unwrap_or_else(|e| panic!("playout {playout} ply {ply}: '{hub}': {e}"));
+            assert_eq!(back.key(), pos.key(), "'{hub}'");
+            let moves = pos.legal_move_list();
+            for &mv in &moves {
+                let text = draughts::notation::format_hub::<draughts::Intl>(mv);
+                assert_eq!(
+                    pos.parse_move(&text, MoveNotation::Native),
+                    Ok(mv),
+                    "'{text}'"
+                );
+            }
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len())]);
         }
     }
 }

@@ -464,6 +464,48 @@ const BAD_CC: &[&str] = &[
     "setoption name Players value 5",
 ];
 
+const BAD_INTL: &[&str] = &[
+    "position fen W:W51:B1-20",
+    "position fen W:W31,31:B1",
+    "position fen W:W3:B40",
+    "position fen X:W31:B1",
+    "position fen Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwwe",
+    "position startpos moves 32-29",
+    "position startpos moves 32-28 19-23 28-22",
+    "position startpos moves 32x23",
+    "position tps x6/x6/x6/x6/x6/x6 1 1",
+    "setoption name DrawKingMoves value 201",
+    "setoption name DrawEndgameLimits value maybe",
+];
+
+const SEEDS_INTL: &[&str] = &[
+    "position startpos moves 32-28 19-23 28x19 14x23",
+    "position fen W:W12,40:B8,9,34 moves 12x14",
+    "position fen BeeeWWeeeeeeeeeeeeeeeeeeeweeeeeeeeeewweBeeeeeeeeeBee",
+    "position fen B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",
+    "setoption name DrawKingMoves value 0",
+    "setoption name DrawEndgameLimits value false",
+];
+
+const BAD_RUS: &[&str] = &[
+    "position fen W:Wc4:B1",
+    "position fen W:W33:B1",
+    "position fen W:Wb8:Ba1",
+    "position startpos moves c3-c4",
+    "position startpos moves c3-d4 f6-e5 d4-c5",
+    "position fen W:WKc3:Bd2,d4,f2,f4,f6 moves c3:g7",
+    "position fen W:W21-32:B1-12 moves 22-14",
+    "setoption name DrawKingMoves value -1",
+];
+
+const SEEDS_RUS: &[&str] = &[
+    "position startpos moves c3-d4 f6-e5 d4:f6",
+    "position startpos moves 22-18 11-15 18x11",
+    "position fen W:Wh2:Bd2,d6,g3,g5,g7",
+    "position fen W:WKc3:Bd2,d4,f2,f4,f6 moves c3:e5:g7",
+    "setoption name DrawKingMoves value 5",
+];
+
 const SEEDS_CC: &[&str] = &[
     "position startpos moves 8-17 111-102 3-16-18",
     "position ccn 4,7,8,17,28,29,41,43,50,60/70,79,83,90,91,104,105,112,117,118 1 8",
@@ -601,6 +643,28 @@ const CC_CYCLE: &[&str] = &["8-17", "111-102", "17-8", "102-111"];
 const HALMA_CYCLE: &[&str] = &["17-26", "46-37", "26-17", "37-46"];
 const OGI_USI_CYCLE: &[&str] = &["2g3g", "7b6b", "3g2g", "6b7b"];
 const OGI_UCI_CYCLE: &[&str] = &["g2f2", "b7c7", "f2g2", "c7b7"];
+/// Random games to a position where both sides have a king (found by a
+/// seeded playout), then the kings step out and back.
+const INTL_OPENING: &[&str] = &[
+    "31-26", "17-21", "26x17", "12x21", "32-28", "20-24", "37-31", "21-26", "28-23", "19x28",
+    "33x22", "26x37", "41x32", "18x27", "32x21", "16x27", "34-30", "27-31", "30x19", "13x24",
+    "36x27", "14-20", "27-21", "10-14", "21-16", "8-13", "39-34", "24-29", "34x23", "5-10",
+    "47-41", "13-18", "23x12", "7x18", "16x7", "1x12", "43-39", "2-8", "35-30", "20-24", "30x19",
+    "14x23", "41-36", "23-28", "48-43", "9-13", "39-34", "18-22", "46-41", "13-19", "38-33",
+    "28x46", "36-31", "46-41", "31-26", "19-24", "49-43", "41-47", "34-30", "24x35", "26-21",
+    "8-13", "44-39", "35x33", "45-40", "13-18", "40-34", "10-14", "21-16", "22-27", "43-38",
+    "33x42", "16-11", "6x17", "34-30", "17-22", "50-44", "18-23", "30-24", "4-10", "44-39",
+    "47-36", "39-34", "14-19", "24x13", "23-29", "34x23", "3-9", "13x4",
+];
+const INTL_CYCLE: &[&str] = &["36-31", "4-9", "31-36", "9-4"];
+const RUS_OPENING: &[&str] = &[
+    "e3-f4", "d6-c5", "a3-b4", "c5:a3", "c3-b4", "a3:c5", "g3-h4", "f6-e5", "f4:d6:b4", "g7-f6",
+    "h4-g5", "h6:f4", "h2-g3", "f4:h2", "f2-g3", "h2:f4", "b2-a3", "f6-e5", "b4-c5", "b6:d4",
+    "a1-b2", "c7-b6", "g1-f2", "b6-c5", "b2-c3", "d4:b2", "f2-g3", "f4:h2", "d2-e3", "e5-d4",
+    "a3-b4", "c5:a3", "e3:c5", "f8-g7", "c1-d2", "g7-f6", "d2-e3", "b2-a1", "e3-d4", "a1:e5",
+    "e1-f2", "h2-g1", "c5-d6", "g1:e3", "d6:f8",
+];
+const RUS_CYCLE: &[&str] = &["e5-c7", "f8-g7", "c7-e5", "g7-f8"];
 
 const UCI_MAKRUK: Game = Game {
     name: "uci makruk",
@@ -685,6 +749,36 @@ const UCI_HALMA: Game = Game {
     options: OPTIONS_UCI,
     opening: &[],
     cycle: HALMA_CYCLE,
+    lines: 1500,
+};
+
+const UCI_INTL: Game = Game {
+    name: "uci international",
+    dialect: Dialect::Uci,
+    setup: &["setoption name UCI_Variant value international"],
+    label: "Fen: ",
+    keywords: &["fen"],
+    sizes: &[],
+    seeds: SEEDS_INTL,
+    bad: BAD_INTL,
+    options: OPTIONS_UCI,
+    opening: INTL_OPENING,
+    cycle: INTL_CYCLE,
+    lines: 1500,
+};
+
+const UCI_RUS: Game = Game {
+    name: "uci russian",
+    dialect: Dialect::Uci,
+    setup: &["setoption name UCI_Variant value russian"],
+    label: "Fen: ",
+    keywords: &["fen"],
+    sizes: &[],
+    seeds: SEEDS_RUS,
+    bad: BAD_RUS,
+    options: OPTIONS_UCI,
+    opening: RUS_OPENING,
+    cycle: RUS_CYCLE,
     lines: 1500,
 };
 
@@ -1247,7 +1341,22 @@ impl Soak {
     /// elsewhere), if one is known.
     fn illegal_move(&mut self) -> Option<String> {
         let legal = self.legal();
-        let candidates: Vec<&String> = self.pool.iter().filter(|m| !legal.contains(m)).collect();
+        // Hop chains and captures may be written by their ends alone
+        // (`115-104` for `115-102-104`): a move with a legal move's ends
+        // is no illegal move.
+        let ends = |m: &str| {
+            let mut squares = m.split(['-', 'x', ':']);
+            (
+                squares.next().map(str::to_string),
+                squares.next_back().map(str::to_string),
+            )
+        };
+        let legal_ends: Vec<_> = legal.iter().map(|m| ends(m)).collect();
+        let candidates: Vec<&String> = self
+            .pool
+            .iter()
+            .filter(|m| !legal.contains(m) && !legal_ends.contains(&ends(m)))
+            .collect();
         if candidates.is_empty() {
             None
         } else {
@@ -2164,6 +2273,16 @@ fn soak_uci_chinesecheckers() {
 #[test]
 fn soak_uci_halma() {
     soak(&UCI_HALMA);
+}
+
+#[test]
+fn soak_uci_international() {
+    soak(&UCI_INTL);
+}
+
+#[test]
+fn soak_uci_russian() {
+    soak(&UCI_RUS);
 }
 
 #[test]

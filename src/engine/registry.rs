@@ -6,6 +6,7 @@ use super::session::{EngineSession, GameSession};
 use crate::games::Game;
 use crate::games::backgammon::Backgammon;
 use crate::games::chinesecheckers::ChineseCheckers;
+use crate::games::draughts::{International, Russian};
 use crate::games::halma::Halma;
 use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
@@ -72,6 +73,8 @@ registry! {
     Backgammon => ["ubgi", "uci"],
     ChineseCheckers => ["uci"],
     Halma => ["uci"],
+    International => ["uci"],
+    Russian => ["uci"],
 }
 
 /// The entry of variant `id`.

@@ -6,6 +6,7 @@
 pub mod backgammon;
 pub mod board8;
 pub mod chinesecheckers;
+pub mod draughts;
 pub mod halma;
 pub mod hopboard;
 pub mod makruk;

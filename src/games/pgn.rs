@@ -1,13 +1,15 @@
-//! PGN, the record format of the chess-like games (Makruk, Ōgi).
+//! PGN, the record format of the chess-like games (Makruk, Ōgi), and of
+//! draughts as PDN (the same layout with a `GameType` tag).
 
 use super::record::GameRecord;
 
 /// A PGN game (chess-like games: Makruk, Ōgi) from SAN (or USI) moves;
+/// `game_tag` names the game (`Variant` for PGN, `GameType` for PDN);
 /// `setup` holds the tags of a start position that is not the game's own
 /// (`FEN`/`SetUp`, `SFEN`/`SetUp`).
 pub fn write_pgn(
     rec: &GameRecord,
-    variant: &str,
+    game_tag: (&str, &str),
     setup: &[(&str, String)],
     sans: &[String],
     first_side: usize,
@@ -27,7 +29,7 @@ pub fn write_pgn(
     tag(&mut out, "White", &rec.players[0]);
     tag(&mut out, "Black", &rec.players[1]);
     tag(&mut out, "Result", &rec.result_text());
-    tag(&mut out, "Variant", variant);
+    tag(&mut out, game_tag.0, game_tag.1);
     for (k, v) in setup {
         tag(&mut out, k, v);
     }

@@ -30,6 +30,9 @@ pub enum EndKind {
     /// Every player but one (or every player) finished their march
     /// (Chinese checkers, Halma).
     Finished,
+    /// A draw rule's move limit ran out (draughts: king moves without
+    /// capture, the king endings' limits).
+    MoveLimit,
     /// A player resigned.
     Resignation,
 }

@@ -44,7 +44,14 @@ impl RecordFormat for Makruk {
             Some(f) => vec![("FEN", f.clone()), ("SetUp", "1".to_string())],
             None => Vec::new(),
         };
-        write_pgn(rec, Self::ID, &setup, &sans, first_side, fullmove)
+        write_pgn(
+            rec,
+            ("Variant", Self::ID),
+            &setup,
+            &sans,
+            first_side,
+            fullmove,
+        )
     }
 }
 

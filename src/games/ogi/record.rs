@@ -26,7 +26,14 @@ impl RecordFormat for Ogi {
             Some(f) => vec![("SFEN", f.clone()), ("SetUp", "1".to_string())],
             None => Vec::new(),
         };
-        write_pgn(rec, Self::ID, &setup, &rec.moves, first_side, fullmove)
+        write_pgn(
+            rec,
+            ("Variant", Self::ID),
+            &setup,
+            &rec.moves,
+            first_side,
+            fullmove,
+        )
     }
 }
 

@@ -1,0 +1,348 @@
+//! Draughts, protocol-spec/draughts.md: international (10x10, FMJD rules,
+//! majority capture) and Russian (8x8, free choice of capture, crowning
+//! in the middle of a capture), one position type over two rule sets
+//! ([`variant::Variant`]) sharing one capture generator.
+//!
+//! * [`variant`]: the rule sets and the padded bitboard layout.
+//! * [`types`]: colours, [`Move`], the draw-rule settings.
+//! * [`position`]: bitboards, make/unmake, key, draw counters.
+//! * [`movegen`]: quiet moves, the capture search, perft.
+//! * [`square`], [`fen`], [`notation`]: text in and out (PDN FEN, Hub
+//!   positions, PDN and Hub moves, Russian algebraic squares).
+//! * [`eval`]: static evaluation; [`bench`]: bench positions;
+//!   [`record`]: PDN records.
+
+pub mod bench;
+pub mod eval;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod record;
+pub mod square;
+pub mod types;
+pub mod variant;
+
+#[cfg(test)]
+mod tests;
+
+pub use position::Position;
+pub use types::{DrawRules, Move};
+pub use variant::{Intl, Rus, Variant};
+
+use crate::games::{
+    EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
+};
+use crate::rules::RulesPosition;
+use crate::search::{AlphaBetaPosition, MATE};
+use std::marker::PhantomData;
+use types::*;
+
+/// Option: moves of each side with only kings moving and no capture after
+/// which the game is drawn (0 = off).
+pub const OPTION_KING_MOVES: &str = "DrawKingMoves";
+/// Option: the move limits of the few-piece king endings.
+pub const OPTION_ENDGAME_LIMITS: &str = "DrawEndgameLimits";
+
+/// A draughts game kind under rule set `V`, with its option settings.
+#[derive(Debug, Clone)]
+pub struct Draughts<V: Variant> {
+    rules: DrawRules,
+    _variant: PhantomData<V>,
+}
+
+/// International draughts (`international`).
+pub type International = Draughts<Intl>;
+/// Russian draughts (`russian`).
+pub type Russian = Draughts<Rus>;
+
+impl<V: Variant> Draughts<V> {
+    pub fn rules(&self) -> DrawRules {
+        self.rules
+    }
+}
+
+impl<V: Variant> Game for Draughts<V> {
+    type Pos = Position<V>;
+    type Search = crate::search::Searcher<Position<V>>;
+    const ID: &'static str = V::ID;
+
+    fn new() -> Self {
+        Draughts {
+            rules: DrawRules {
+                king_moves: V::KING_MOVES_DRAW,
+                endgame_limits: true,
+            },
+            _variant: PhantomData,
+        }
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                name: OPTION_KING_MOVES.to_string(),
+                kind: OptionKind::Spin {
+                    default: V::KING_MOVES_DRAW as i64,
+                    min: 0,
+                    max: 200,
+                },
+            },
+            OptionSpec {
+                name: OPTION_ENDGAME_LIMITS.to_string(),
+                kind: OptionKind::Check { default: true },
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        let n = name.trim();
+        let v = value.trim();
+        if n.eq_ignore_ascii_case(OPTION_KING_MOVES) {
+            match v.parse::<u32>() {
+                Ok(k) if k <= 200 => self.rules.king_moves = k,
+                _ => {
+                    return Err(GameError::Parse(format!(
+                        "invalid value '{v}' for option {OPTION_KING_MOVES}: expected 0 to 200"
+                    )));
+                }
+            }
+        } else if n.eq_ignore_ascii_case(OPTION_ENDGAME_LIMITS) {
+            self.rules.endgame_limits = match v.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    return Err(GameError::Parse(format!(
+                        "invalid value '{v}' for option {OPTION_ENDGAME_LIMITS}: expected true or false"
+                    )));
+                }
+            };
+        } else {
+            return Err(GameError::Unsupported(format!(
+                "unknown {} option '{n}'",
+                V::ID
+            )));
+        }
+        Ok(())
+    }
+
+    fn start_position(&self) -> Position<V> {
+        match fen::parse::<V>(V::START_FEN, self.rules) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start FEN is valid: {e}"),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position<V>, GameError> {
+        fen::parse::<V>(text, self.rules)
+    }
+
+    fn bench_positions(&self) -> Vec<String> {
+        bench::positions::<V>()
+            .iter()
+            .map(|f| f.to_string())
+            .collect()
+    }
+
+    fn bench_depth(&self) -> u32 {
+        bench::DEPTH
+    }
+
+    fn prepare_search(&self, pos: &mut Position<V>) {
+        pos.rules = self.rules;
+    }
+}
+
+impl<V: Variant> Position<V> {
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(48);
+        movegen::generate(self, &mut v);
+        v
+    }
+}
+
+impl<V: Variant> RulesPosition for Position<V> {
+    type Move = Move;
+
+    #[inline]
+    fn side_to_move(&self) -> usize {
+        self.side
+    }
+
+    fn generate_legal(&self, out: &mut Vec<Move>) {
+        movegen::generate(self, out);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.unmake_move();
+    }
+
+    /// Board and side to move; the draw counters only matter near their
+    /// limits and are left out, as the repetition history is.
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            let reason = if self.pieces[self.side] == 0 {
+                "no pieces left"
+            } else {
+                "no legal move"
+            };
+            return Some(Outcome::win(self.side ^ 1, EndKind::NoLegalMove, reason));
+        }
+        if let Some(why) = self.move_limit_reached() {
+            return Some(Outcome::draw(EndKind::MoveLimit, why));
+        }
+        if self.repetitions(0) >= 2 {
+            return Some(Outcome::draw(EndKind::Repetition, "threefold repetition"));
+        }
+        None
+    }
+}
+
+impl<V: Variant> AlphaBetaPosition for Position<V> {
+    /// Captures (all legal moves when one is pending) and crowning moves.
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        if !movegen::generate_captures(self, out) {
+            let start = out.len();
+            movegen::generate_quiet(self, out);
+            let mut k = start;
+            for i in start..out.len() {
+                if out[i].crown {
+                    out[k] = out[i];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+    }
+
+    fn make_null(&mut self) {}
+
+    fn unmake_null(&mut self) {}
+
+    /// Never: zugzwang is everyday business in draughts.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// "In check" is "a capture is pending": the search then looks at
+    /// every capture and quiescence does not stand pat.
+    #[inline]
+    fn in_check(&self) -> bool {
+        movegen::has_capture(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn is_draw(&self, plies_from_root: usize) -> bool {
+        self.move_limit_reached().is_some() || self.repetitions(plies_from_root) >= 2
+    }
+
+    /// No move is a loss: the side to move is blocked or has no pieces.
+    fn no_moves_score(&self, ply: usize) -> i32 {
+        -MATE + ply as i32
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        let mut h = 0;
+        if mv.is_capture() {
+            let kings = (mv.captured & self.kings).count_ones() as i32;
+            h += 1000 + 100 * mv.capture_count() as i32 + 200 * kings;
+        }
+        if mv.crown {
+            h += 500;
+        }
+        h
+    }
+
+    #[inline]
+    fn is_quiet(&self, mv: Move) -> bool {
+        !mv.is_capture() && !mv.crown
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        (mv.from as usize) * 64 + mv.to as usize
+    }
+
+    fn history_size() -> usize {
+        64 * 64
+    }
+
+    /// The material a capture takes (or a crowning gains).
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        let kings = (mv.captured & self.kings).count_ones() as i32;
+        let men = mv.capture_count() as i32 - kings;
+        let crown = if mv.crown { eval::KING - eval::MAN } else { 0 };
+        men * eval::MAN + kings * eval::KING + crown
+    }
+}
+
+impl<V: Variant> GamePosition for Position<V> {
+    fn to_notation(&self) -> String {
+        fen::write(self)
+    }
+
+    fn parse_move(&self, text: &str, _notation: MoveNotation) -> Result<Move, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn format_move(&self, mv: Move, _notation: MoveNotation) -> String {
+        notation::format_pdn(self, mv, &self.legal_moves())
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.make_move(mv);
+    }
+
+    fn legal_move_list(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    /// The board as White sees it: `w`/`b` men, `W`/`B` kings, `.` empty
+    /// playing squares; `*` marks the side to move's edge.
+    fn diagram(&self) -> String {
+        let mut s = String::from("\n");
+        for row in 0..V::ROWS {
+            let mut line = String::from(" ");
+            for col in 0..V::ROWS {
+                let c = match variant::square_at::<V>(row, col) {
+                    None => ' ',
+                    Some(sq) => {
+                        let b = variant::bit_of::<V>(sq);
+                        let king = self.kings >> b & 1 != 0;
+                        if self.pieces[WHITE] >> b & 1 != 0 {
+                            if king { 'W' } else { 'w' }
+                        } else if self.pieces[BLACK] >> b & 1 != 0 {
+                            if king { 'B' } else { 'b' }
+                        } else {
+                            '.'
+                        }
+                    }
+                };
+                line.push(' ');
+                line.push(c);
+            }
+            s.push_str(line.trim_end());
+            let mark =
+                (row == 0 && self.side == BLACK) || (row == V::ROWS - 1 && self.side == WHITE);
+            s.push_str(if mark { "  *\n" } else { "\n" });
+        }
+        s
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+}
