@@ -33,7 +33,9 @@ pub mod layout {
         VALUE "value" ["pawn", "lance", "knight", "silver", "bishop", "rook", "princess",
             "tokin", "plance", "pknight", "psilver", "horse", "dragon", "goddess"],
         HAND "hand" ["pawn", "lance", "knight", "silver", "bishop", "rook", "princess"],
-        ADVANCE "advance" ["pawn", "minor"],
+        HAND_EXTRA "hand_extra" ["pawn", "lance", "knight", "silver", "bishop", "rook", "princess"],
+        PAWN_RANK "pawn_rank" ["rank1", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", "rank8"],
+        MINOR_RANK "minor_rank" ["rank1", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", "rank8"],
         PROMOTED_NEAR_KING "promoted_near_king" ["base", "per_step"],
         KING_RANK "king_rank" ["rank1", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", "rank8"],
         ZONE_PROMOTION "zone_promotion" ["lance", "knight", "silver", "bishop", "rook", "princess"],
@@ -94,8 +96,13 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
     let occ = pos.occupied();
     let own = pos.colors[us];
 
+    // Each piece in hand, and apart each one beyond the first of its kind
+    // (a second rook in hand adds less than the first).
     for (k, &n) in pos.hand[us].iter().enumerate() {
         s.tapered(HAND + k, sign * n as i32, 0);
+        if n > 1 {
+            s.tapered(HAND_EXTRA + k, sign * (n as i32 - 1), 0);
+        }
     }
 
     let their_k = pos.king_square(them);
@@ -113,8 +120,8 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
         }
         s.tapered(VALUE + kind_slot(kind), sign, 0);
         match kind {
-            PAWN => s.tapered(ADVANCE, sign * rr as i32, 0),
-            LANCE | KNIGHT | SILVER => s.tapered(ADVANCE + 1, sign * rr as i32, 0),
+            PAWN => s.tapered(PAWN_RANK + (rr & 7), sign, 0),
+            LANCE | KNIGHT | SILVER => s.tapered(MINOR_RANK + (rr & 7), sign, 0),
             TOKIN | PLANCE | PKNIGHT | PSILVER => {
                 // Promoted minors are strongest near the enemy king.
                 s.tapered(PROMOTED_NEAR_KING, sign, 0);

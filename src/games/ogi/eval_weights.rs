@@ -6,7 +6,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 75] = [
+pub const WEIGHTS: [i32; 96] = [
     100, // value.pawn
     300, // value.lance
     330, // value.knight
@@ -28,8 +28,29 @@ pub const WEIGHTS: [i32; 75] = [
     720, // hand.bishop
     880, // hand.rook
     1150, // hand.princess
-    6, // advance.pawn
-    4, // advance.minor
+    0, // hand_extra.pawn
+    0, // hand_extra.lance
+    0, // hand_extra.knight
+    0, // hand_extra.silver
+    0, // hand_extra.bishop
+    0, // hand_extra.rook
+    0, // hand_extra.princess
+    0, // pawn_rank.rank1
+    6, // pawn_rank.rank2
+    12, // pawn_rank.rank3
+    18, // pawn_rank.rank4
+    24, // pawn_rank.rank5
+    30, // pawn_rank.rank6
+    36, // pawn_rank.rank7
+    42, // pawn_rank.rank8
+    0, // minor_rank.rank1
+    4, // minor_rank.rank2
+    8, // minor_rank.rank3
+    12, // minor_rank.rank4
+    16, // minor_rank.rank5
+    20, // minor_rank.rank6
+    24, // minor_rank.rank7
+    28, // minor_rank.rank8
     24, // promoted_near_king.base
     -4, // promoted_near_king.per_step
     30, // king_rank.rank1
