@@ -46,6 +46,7 @@ pub mod layout {
         KING_ATTACK "king_attack" ["square", "cap"],
         SHELTER "shelter" ["escape", "defender"],
         OPEN_KING "open_king" ["escapes0", "escapes1", "escapes2"],
+        DROP_SPOTS "drop_spots" ["any", "per_attacker"],
         TEMPO "tempo" [""],
     }
 }
@@ -158,6 +159,16 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
         }
     }
     let defenders = (KING_ATK[their_k] & their_own).count_ones() as i32;
+    // Drop spots: empty squares next to their king that only the king
+    // guards, where a piece from our hand can land with check or threat.
+    if pos.hand[us].iter().any(|&n| n != 0) {
+        let guards = pos.colors[them] & !bit(their_k);
+        let spots = Squares(KING_ATK[their_k] & !occ)
+            .filter(|&t| pos.attackers(t, them, occ) & guards == 0)
+            .count() as i32;
+        s.tapered(DROP_SPOTS, sign * spots.min(4), 0);
+        s.tapered(DROP_SPOTS + 1, sign * spots.min(4) * attackers.min(3), 0);
+    }
     s.tapered(SHELTER, sign * escapes.min(4), 0);
     s.tapered(SHELTER + 1, sign * defenders.min(4), 0);
     if escapes < 3 {

@@ -6,7 +6,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 96] = [
+pub const WEIGHTS: [i32; 98] = [
     100, // value.pawn
     300, // value.lance
     330, // value.knight
@@ -102,5 +102,7 @@ pub const WEIGHTS: [i32; 96] = [
     30, // open_king.escapes0
     15, // open_king.escapes1
     5, // open_king.escapes2
+    0, // drop_spots.any
+    0, // drop_spots.per_attacker
     15, // tempo
 ];
