@@ -10,6 +10,10 @@ earlier line reached the same position.
 
 Usage: scripts/make-openings-ogi.py FSF [count] [seed] > fixtures/openings/ogi.txt
   FSF: a Fairy-Stockfish 221126 binary (../shared/anchors/build-fairy-stockfish).
+       scripts/make-openings-ogi.py --random count [seed] > /work/data/openings.txt
+         random 6-10 ply lines, distinct positions, not scored (varied, often
+         unbalanced): self-play starts for the tuner (README.md, "Tuning the
+         evaluation").
 Needs target/release/tabula (cargo build --release).
 """
 import os
@@ -61,19 +65,29 @@ def evaluate(fsf, moves):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    fsf_cmd = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 2024
+    scored = sys.argv[1] != "--random"
+    fsf_cmd = sys.argv[1] if scored else None
+    args = sys.argv[2:]
+    count = int(args[0]) if len(args) > 0 else 50
+    seed = int(args[1]) if len(args) > 1 else 2024
+    shortest, longest = (4, 8) if scored else (6, 10)
     rng = random.Random(seed)
     tabula = Engine(TABULA, "usi", "usiok")
-    fsf = fsf_engine(fsf_cmd)
+    fsf = fsf_engine(fsf_cmd) if scored else None
     kept, tried = random_lines(
-        rng, count, (4, 8),
+        rng, count, (shortest, longest),
         lambda moves: legal_moves(tabula, moves),
         lambda moves: sfen_of(tabula, moves),
-        lambda moves: evaluate(fsf, moves),
+        (lambda moves: evaluate(fsf, moves)) if fsf else None,
         MAX_CP)
     tabula.close()
+    if not fsf:
+        print(f"# Random {shortest}-{longest} ply Ōgi lines from the start (seed {seed}), distinct")
+        print("# positions, not scored: self-play starts for tuning the evaluation.")
+        print(f"# Made by scripts/make-openings-ogi.py --random {count} {seed}; see README.md.")
+        for moves, _ in kept:
+            print(f"moves {' '.join(moves)}")
+        return
     fsf.close()
     print("# Ōgi openings for `tabula match --game ogi --openings`: one line per start,")
     print(f"# random 4-8 ply lines from the start (seed {seed}), kept when Fairy-Stockfish 221126")

@@ -6,6 +6,7 @@
 
 use std::process::Command;
 use tabula::games::makruk::Makruk;
+use tabula::games::ogi::Ogi;
 use tabula::tune::args::TuneConfig;
 use tabula::tune::{Tunable, run, weights_file};
 
@@ -129,4 +130,32 @@ fn bad_input_is_a_clear_error() {
     let help = tabula(&["tune", "--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("--data FILE"));
+}
+
+/// Ōgi through the same tuner: six depth-6 self-play games from random
+/// starts (fixtures/tune/ogi-selfplay-tiny.pgn, USI moves).
+#[test]
+fn ogi_is_tuned_by_the_same_tuner() {
+    const OGI: &str = "fixtures/tune/ogi-selfplay-tiny.pgn";
+    let out = out_path("ogi_weights_test.rs");
+    let cfg = TuneConfig {
+        data: vec![OGI.to_string()],
+        max_plies: None,
+        out: Some(out.clone()),
+        from: None,
+        epochs: 40,
+        rate: 2.0,
+        relinearise: 20,
+        freeze: vec!["king_attack".to_string()],
+        prior: 0.0,
+        seed: 1,
+    };
+    let report = run::tune::<Ogi>(&cfg, &[]).unwrap();
+    assert_eq!(report.counts.games, 6);
+    assert!(report.train > 100, "{report:?}");
+    assert!(report.train_after < report.train_before, "{report:?}");
+    let read = weights_file::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(names, Ogi::weight_names());
+    assert_ne!(report.weights, Ogi::weights(), "the fit moved no weight");
 }

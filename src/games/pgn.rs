@@ -1,7 +1,9 @@
 //! PGN, the record format of the chess-like games (Makruk, Ōgi), and of
 //! draughts as PDN (the same layout with a `GameType` tag).
 
+use super::GamePosition;
 use super::record::GameRecord;
+use crate::tune::RecordedGame;
 
 /// A PGN game (chess-like games: Makruk, Ōgi) from SAN (or USI) moves;
 /// `game_tag` names the game (`Variant` for PGN, `GameType` for PDN);
@@ -123,6 +125,42 @@ impl PgnGame {
             .take_while(|c| c.as_deref() == Some("book"))
             .count()
     }
+}
+
+/// The games of a PGN file (what `tabula match --pgnout` writes), replayed
+/// from their start positions: `start` reads the position of the set-up
+/// tag `start_tag` (`FEN`, `SFEN`; `None`: the game's own start),
+/// `parse_move` finds the legal move a move text stands for. For the tuner.
+pub fn replay_pgn_games<P: GamePosition + Clone>(
+    text: &str,
+    start_tag: &str,
+    start: impl Fn(Option<&str>) -> Result<P, String>,
+    parse_move: impl Fn(&P, &str) -> Option<P::Move>,
+) -> Result<Vec<RecordedGame<P>>, String> {
+    let mut out = Vec::new();
+    for (k, g) in read_pgn(text)?.into_iter().enumerate() {
+        let context = |e: String| format!("game {}: {e}", k + 1);
+        let start = start(g.tag(start_tag)).map_err(context)?;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(g.moves.len());
+        for text in &g.moves {
+            let mv = parse_move(&pos, text)
+                .ok_or_else(|| context(format!("'{text}' is not a legal move here")))?;
+            pos.play(mv);
+            moves.push(mv);
+        }
+        out.push(RecordedGame {
+            start,
+            moves,
+            book_moves: g.book_moves(),
+            first_player_score: g.first_player_score(),
+            decided_on_board: matches!(
+                g.tag("Termination"),
+                None | Some("normal" | "adjudication")
+            ),
+        });
+    }
+    Ok(out)
 }
 
 mod read {

@@ -16,6 +16,8 @@
 //! * [`args`], [`run`]: the command.
 
 pub mod args;
+#[cfg(test)]
+pub mod checks;
 pub mod data;
 pub mod fit;
 pub mod form;

@@ -201,11 +201,11 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
             report.validation
         ),
         format!(
-            "k = {k:.6}; mean squared error {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
+            "k = {k:.6}; mean squared error {:.6} -> {:.6}, held out {} -> {}.",
             report.train_before,
             report.train_after,
-            report.validation_before,
-            report.validation_after
+            held_out(&validation, report.validation_before),
+            held_out(&validation, report.validation_after)
         ),
     ];
     let text = weights_file::write(T::GAME, &names, &report.weights, &provenance);
@@ -218,11 +218,11 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
         .filter(|(a, b)| a != b)
         .count();
     outln!(
-        "error {:.6} -> {:.6}, held out {:.6} -> {:.6}; {changed} of {} weights changed; wrote {out}",
+        "error {:.6} -> {:.6}, held out {} -> {}; {changed} of {} weights changed; wrote {out}",
         report.train_before,
         report.train_after,
-        report.validation_before,
-        report.validation_after,
+        held_out(&validation, report.validation_before),
+        held_out(&validation, report.validation_after),
         report.weights.len()
     );
     Ok(report)

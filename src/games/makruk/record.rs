@@ -122,33 +122,15 @@ pub fn parse_san(pos: &Position, san: &str) -> Option<Move> {
 /// The games of a PGN file written by `tabula match --pgnout` (or any PGN of
 /// Makruk in its SAN), replayed from their start positions.
 pub fn read_pgn_games(game: &Makruk, text: &str) -> Result<Vec<RecordedGame<Position>>, String> {
-    let mut out = Vec::new();
-    for (k, g) in crate::games::pgn::read_pgn(text)?.into_iter().enumerate() {
-        let context = |e: String| format!("game {}: {e}", k + 1);
-        let start = match g.tag("FEN") {
-            Some(f) => game.parse_position(f).map_err(|e| context(e.to_string()))?,
-            None => game.start_position(),
-        };
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(g.moves.len());
-        for san in &g.moves {
-            let mv = parse_san(&pos, san)
-                .ok_or_else(|| context(format!("'{san}' is not a legal move here")))?;
-            pos.play(mv);
-            moves.push(mv);
-        }
-        out.push(RecordedGame {
-            start,
-            moves,
-            book_moves: g.book_moves(),
-            first_player_score: g.first_player_score(),
-            decided_on_board: matches!(
-                g.tag("Termination"),
-                None | Some("normal" | "adjudication")
-            ),
-        });
-    }
-    Ok(out)
+    crate::games::pgn::replay_pgn_games(
+        text,
+        "FEN",
+        |fen| match fen {
+            Some(f) => game.parse_position(f).map_err(|e| e.to_string()),
+            None => Ok(game.start_position()),
+        },
+        parse_san,
+    )
 }
 
 /// Makruk has no board sizes and no komi.

@@ -10,16 +10,19 @@
 //! * [`position`]: board and hands, make/unmake, zobrist, repetitions.
 //! * [`movegen`]: legal move generation, perft.
 //! * [`sfen`], [`notation`]: text in and out.
-//! * [`eval`]: static evaluation; [`bench`]: bench positions.
+//! * [`eval`]: static evaluation; its weights in [`eval_weights`], written
+//!   by the tuner ([`tune`], `tabula tune ogi`); [`bench`]: bench positions.
 
 pub mod bench;
 pub mod bitboard;
 pub mod eval;
+pub mod eval_weights;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod record;
 pub mod sfen;
+pub mod tune;
 pub mod types;
 
 pub use position::{Position, Repetition};
@@ -83,6 +86,10 @@ impl Game for Ogi {
 
     fn notation_label(&self) -> &'static str {
         "Sfen"
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<Ogi>)
     }
 }
 

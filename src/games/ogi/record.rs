@@ -3,10 +3,12 @@
 //! a start position other than the initial one is given as `[SFEN "..."]`
 //! with `[SetUp "1"]`.
 
-use super::Ogi;
+use super::{Ogi, Position};
 use crate::games::Game;
 use crate::games::pgn::write_pgn;
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
+use crate::games::{GamePosition, MoveNotation};
+use crate::tune::RecordedGame;
 
 impl RecordFormat for Ogi {
     const SIDES: [&'static str; 2] = ["Sente", "Gote"];
@@ -39,3 +41,18 @@ impl RecordFormat for Ogi {
 
 /// Ogi has no board sizes and no komi.
 impl MatchRules for Ogi {}
+
+/// The games of a PGN file written by `tabula match --pgnout` (USI moves),
+/// replayed from their start positions (for the tuner).
+pub fn read_pgn_games(text: &str) -> Result<Vec<RecordedGame<Position>>, String> {
+    let game = Ogi;
+    crate::games::pgn::replay_pgn_games(
+        text,
+        "SFEN",
+        |sfen| match sfen {
+            Some(f) => game.parse_position(f).map_err(|e| e.to_string()),
+            None => Ok(game.start_position()),
+        },
+        |pos, text| pos.parse_move(text, MoveNotation::Native).ok(),
+    )
+}
