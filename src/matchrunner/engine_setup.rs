@@ -22,6 +22,22 @@ pub fn native_dialect(game: &str) -> Dialect {
         .unwrap_or(Dialect::Uci)
 }
 
+/// What `{game}` in an `--option` value stands for.
+pub const GAME_NUMBER_FIELD: &str = "{game}";
+
+/// The engine of game `number`: `{game}` in its option values replaced by
+/// the number, so that a seed option (`--option "Greedy Seed={game}"`)
+/// differs from game to game while the match replays from its command.
+pub fn for_game(spec: &EngineSpec, number: usize) -> EngineSpec {
+    let mut e = spec.clone();
+    for (_, value) in &mut e.options {
+        if value.contains(GAME_NUMBER_FIELD) {
+            *value = value.replace(GAME_NUMBER_FIELD, &number.to_string());
+        }
+    }
+    e
+}
+
 /// An engine as a game starts it in `dialect`: the game's rule options
 /// ([`MatchRules::rule_options`]) follow the user's `--option`s, unless the
 /// user set the same option; the size is left to the new-game command in a

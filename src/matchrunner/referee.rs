@@ -4,7 +4,7 @@
 
 use super::args::MatchConfig;
 use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec};
-use super::engine_setup::{engine_for, home_handshake, native_dialect};
+use super::engine_setup::{engine_for, for_game, home_handshake, native_dialect};
 use super::openings::Opening;
 use super::timecontrol::TimeControl;
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
@@ -132,11 +132,13 @@ pub fn play_game<G: MatchRules>(
     engines: &[EngineSpec],
     pairing: &Pairing,
 ) -> GameRecord {
-    let specs: Vec<&EngineSpec> = pairing
+    let numbered: Vec<EngineSpec> = pairing
         .seats
         .iter()
         .filter_map(|&e| engines.get(e))
+        .map(|spec| for_game(spec, pairing.number))
         .collect();
+    let specs: Vec<&EngineSpec> = numbered.iter().collect();
     let rec = new_record(cfg, pairing, &specs);
     let clients = match start_clients(game, new_game_arg, &specs) {
         Ok(c) => c,
@@ -223,7 +225,7 @@ fn start_clients<G: MatchRules>(
         match started {
             Ok(c) => clients.push(c),
             Err(e) => {
-                let side = G::SIDES.get(seat).copied().unwrap_or("a player");
+                let side = seat_name::<G>(seat);
                 let reason = format!("{side} ({}) fails to start: {e}", spec.name);
                 return Err(Verdict::new(
                     GameResult::forfeit(seat, specs.len()),
@@ -526,14 +528,47 @@ impl<G: MatchRules> Table<'_, G> {
         }
     }
 
-    fn side_name(&self, seat: usize) -> &'static str {
-        G::SIDES.get(seat).copied().unwrap_or("a player")
+    fn side_name(&self, seat: usize) -> String {
+        seat_name::<G>(seat)
     }
+}
+
+/// A seat as messages name it: the game's side name (`White`, `Player
+/// 2`), and `Player <k>` for the seats beyond the two a game names.
+fn seat_name<G: MatchRules>(seat: usize) -> String {
+    G::SIDES
+        .get(seat)
+        .map_or_else(|| format!("Player {}", seat + 1), |s| s.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seats_beyond_the_second_have_numbers() {
+        use crate::games::chinesecheckers::ChineseCheckers;
+        use crate::games::makruk::Makruk;
+        assert_eq!(seat_name::<Makruk>(1), "Black");
+        assert_eq!(seat_name::<ChineseCheckers>(0), "Player 1");
+        assert_eq!(seat_name::<ChineseCheckers>(5), "Player 6");
+    }
+
+    #[test]
+    fn game_numbers_fill_option_values() {
+        let spec = EngineSpec {
+            name: "greedy".into(),
+            command: vec!["tabula".into()],
+            dialect: None,
+            options: vec![
+                ("Greedy Seed".into(), "{game}".into()),
+                ("Hash".into(), "16".into()),
+            ],
+        };
+        let e = for_game(&spec, 7);
+        assert_eq!(e.options[0].1, "7");
+        assert_eq!(e.options[1].1, "16");
+    }
 
     #[test]
     fn chance_is_seeded_and_weighted() {

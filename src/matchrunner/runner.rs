@@ -2,7 +2,7 @@
 
 use super::args::MatchConfig;
 use super::client::{Client, ClientError, Dialect, EngineSpec};
-use super::engine_setup::{engine_for, native_dialect};
+use super::engine_setup::{engine_for, for_game, native_dialect};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
@@ -266,6 +266,8 @@ pub fn check_dialects<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError
 /// and answer `isready`.
 fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<(), MatchError> {
     let timeout = Duration::from_secs(15);
+    // Values with `{game}` are checked as game 1 has them.
+    let spec = &for_game(spec, 1);
     let dialect = spec.dialect.unwrap_or(native_dialect(G::ID));
     let full = engine_for(game, spec, dialect);
     let failed = |e: ClientError| {

@@ -63,8 +63,9 @@ pub enum MultiMethod {
     /// Every opponent plays against the root player, in turn order.
     Paranoid,
     /// No search: the move that brings the mover furthest forward, ties
-    /// broken by the position key (a baseline for matches).
-    Greedy,
+    /// broken by a hash of the position key and this seed (a baseline for
+    /// matches; 0 = the key alone, as before seeds existed).
+    Greedy(u64),
 }
 
 impl Default for SearchSettings {

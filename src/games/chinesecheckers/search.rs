@@ -19,12 +19,52 @@ mod tests {
             .evaluate_for(0)
     }
 
+    fn steps_to_go(text: &str, p: usize) -> i32 {
+        ccn::parse(text, Rules::default())
+            .expect("ccn")
+            .remaining_distance(p)
+    }
+
+    #[test]
+    fn the_last_piece_counts_its_steps_to_the_empty_target_hole() {
+        // Player 1's last marble at 106, next to 114; the empty target
+        // hole is 111 on the far side of the rim row: 4 steps, though
+        // its depth is one more than the hole's.
+        let p2 = "10,11,12,13,23,24,25,35,36,46";
+        assert_eq!(
+            steps_to_go(
+                &format!("106,112,113,114,115,116,117,118,119,120/{p2} 1 1"),
+                0
+            ),
+            4
+        );
+        // The hole next to it: one step.
+        assert_eq!(
+            steps_to_go(
+                &format!("106,111,112,113,115,116,117,118,119,120/{p2} 1 1"),
+                0
+            ),
+            1
+        );
+        // Far from the end the depth bound counts: the start is 120.
+        assert_eq!(
+            steps_to_go(&format!("0,1,2,3,4,5,6,7,8,9/{p2} 1 1"), 0),
+            120
+        );
+    }
+
     #[test]
     fn distance_and_home_exit_danger() {
         let s = "111,112,113,114,115,116,117,118,119,120";
-        // Symmetric start: equal. One step forward: one step better.
+        // Symmetric start: equal. One step forward: at least one step
+        // better (more when it is the rear that moves up).
         assert_eq!(eval(&format!("0,1,2,3,4,5,6,7,8,9/{s} 1 1")), 0);
-        assert_eq!(eval(&format!("0,1,2,3,4,5,6,7,9,17/{s} 1 1")), 100);
+        assert!(eval(&format!("0,1,2,3,4,5,6,7,9,17/{s} 1 1")) >= 100);
+        assert!(
+            eval(&format!("1,2,3,4,5,6,7,8,9,17/{s} 1 1"))
+                > eval(&format!("0,1,2,3,4,5,6,7,9,17/{s} 1 1")),
+            "moving up the rear is better than the front"
+        );
         // A marble at home costs nothing early, more as the limit nears,
         // and the deeper it sits the more (the opponent has left home).
         let s = "60,61,62,63,64,66,67,68,69,70";

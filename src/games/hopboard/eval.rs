@@ -10,8 +10,15 @@ use crate::search::{AlphaBetaPosition, MATE, MATE_BOUND, MultiPlayerPosition};
 
 /// Centipawns per step of distance.
 const STEP: i32 = 100;
-/// A player who finished or was eliminated, in steps: beyond any distance.
-const DONE: i32 = 500;
+/// A player who finished or was eliminated, in steps: beyond any distance
+/// and straggler cost (16x16 Halma's start is over a thousand).
+const DONE: i32 = 5_000;
+/// Hundredths of a step per step the last piece outside the target
+/// still has to go.
+const STRAGGLER: i32 = 100;
+/// Hundredths of a step per 16 of the summed squares of the pieces' steps
+/// to the target.
+const SPREAD: i32 = 100;
 /// Moves before the home-exit limit from which pieces at home cost.
 const HOME_EXIT_WARNING: u32 = 20;
 
@@ -20,10 +27,30 @@ impl<S: CellSet> HopPosition<S> {
     /// remaining distance while it plays.
     fn merit(&self, p: usize) -> i32 {
         match self.standing(p) {
-            Standing::Playing => -self.remaining_distance(p) - self.home_exit_danger(p),
-            Standing::Finished { moves, .. } => DONE - moves.min(DONE as u32) as i32,
-            Standing::Eliminated { .. } => -DONE,
+            Standing::Playing => {
+                -STEP * (self.remaining_distance(p) + self.home_exit_danger(p)) - self.stragglers(p)
+            }
+            Standing::Finished { moves, .. } => STEP * (DONE - moves.min(DONE as u32) as i32),
+            Standing::Eliminated { .. } => -STEP * DONE,
         }
+    }
+
+    /// Pieces left behind, in hundredths of a step: the last piece's
+    /// steps to the target ([`STRAGGLER`] each) and the squares of every
+    /// piece's steps ([`SPREAD`] per 16), so that of two moves that gain
+    /// alike the one bringing up the rear wins. A piece far behind the
+    /// others finds nothing to hop over and walks in one step at a time,
+    /// which is where most moves were lost at the end of games.
+    fn stragglers(&self, p: usize) -> i32 {
+        let target = &self.layout().corners[self.target_corner(p)];
+        let reach = i32::from(target.reach);
+        let (last, squares) = self
+            .marbles(p)
+            .minus(target.cells)
+            .cells()
+            .map(|c| i32::from(target.depth[c]) - reach)
+            .fold((0, 0), |(last, sq), o| (last.max(o), sq + o * o));
+        STRAGGLER * last + SPREAD * squares / 16
     }
 
     /// Pieces still at home as the home-exit limit nears, in steps: over
@@ -62,7 +89,7 @@ impl<S: CellSet> HopPosition<S> {
             .filter(|&q| q != p)
             .map(|q| self.merit(q))
             .sum();
-        (STEP * self.merit(p) - STEP * others / (n - 1)).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
+        (self.merit(p) - others / (n - 1)).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 }
 
@@ -131,7 +158,7 @@ impl<S: CellSet> AlphaBetaPosition for HopPosition<S> {
 impl<S: CellSet> MultiPlayerPosition for HopPosition<S> {
     fn evaluate_players(&self, out: &mut [i32]) {
         for (p, v) in out.iter_mut().enumerate().take(self.players()) {
-            *v = STEP * self.merit(p);
+            *v = self.merit(p);
         }
     }
 

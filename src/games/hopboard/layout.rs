@@ -64,6 +64,9 @@ pub struct Layout<S> {
     /// Hash keys per (player, cell); row `MAX_PLAYERS` keys the player to
     /// move by index.
     keys: Vec<u64>,
+    /// Steps between every two cells (`a * cells + b`), for the
+    /// evaluation's matching of pieces to empty target cells.
+    steps: Vec<u8>,
 }
 
 /// Hash keys in a fixed order: the same board always gets the same keys.
@@ -156,6 +159,10 @@ impl<S: CellSet> Layout<S> {
             .collect();
         let pieces = corners.first().map_or(0, |c| c.cells.len() as usize);
         let keys = zobrist(graph.cells());
+        let steps = (0..graph.cells())
+            .flat_map(|c| spread(&graph, &[(c, 0)], |_| true))
+            .map(|d| d.unwrap_or(u8::MAX))
+            .collect();
         Layout {
             graph,
             corners,
@@ -164,6 +171,7 @@ impl<S: CellSet> Layout<S> {
             text,
             style,
             keys,
+            steps,
         }
     }
 
@@ -178,6 +186,12 @@ impl<S: CellSet> Layout<S> {
             .iter()
             .find(|(n, _)| *n == players)
             .map(|(_, s)| s.as_slice())
+    }
+
+    /// The fewest steps from cell `a` to cell `b` on the empty board.
+    #[inline]
+    pub fn steps(&self, a: usize, b: usize) -> u8 {
+        self.steps[a * self.cells() + b]
     }
 
     /// The hash key of player `p`'s piece on `cell`.

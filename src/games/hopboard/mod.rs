@@ -15,12 +15,15 @@
 //!   toward each corner, hash keys, the words of its notation.
 //! * [`position`]: [`HopPosition`], make/unmake, finishing, the home-exit
 //!   rule, passing, the ranking.
+//! * [`distance`]: the steps a player still needs (depth and matching
+//!   bounds), the evaluation's main term.
 //! * [`lists`], [`movetext`]: positions (`ccn`, `hcn`) and moves as text.
 //! * [`game`]: the rules and text traits; [`perft`]; [`eval`]: the
 //!   distance evaluation and the search traits; [`record`]: match records;
 //!   [`options`]: the options both games have.
 
 pub mod cellset;
+pub mod distance;
 pub mod eval;
 pub mod game;
 pub mod graph;

@@ -1,5 +1,5 @@
 //! The options both hopping games have (`Players`, `Finish Rule`,
-//! `MultiSearch`, `Greedy`) and small helpers for declaring and reading the
+//! `MultiSearch`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
 //! others.
 
 use super::position::FinishRule;
@@ -10,6 +10,9 @@ pub const OPTION_PLAYERS: &str = "Players";
 pub const OPTION_FINISH: &str = "Finish Rule";
 pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
 pub const OPTION_GREEDY: &str = "Greedy";
+pub const OPTION_GREEDY_SEED: &str = "Greedy Seed";
+/// The largest `Greedy Seed`.
+const GREEDY_SEED_MAX: i64 = 2_147_483_647;
 
 pub fn combo(name: &str, default: &str, vars: &[&str]) -> OptionSpec {
     OptionSpec {
@@ -80,6 +83,8 @@ pub fn finish_name(rule: FinishRule) -> &'static str {
 pub struct SearchChoice {
     pub multi_search: MultiMethod,
     pub greedy: bool,
+    /// Breaks the greedy baseline's ties (0: by the position key alone).
+    pub greedy_seed: u64,
 }
 
 impl Default for SearchChoice {
@@ -87,6 +92,7 @@ impl Default for SearchChoice {
         SearchChoice {
             multi_search: MultiMethod::Brs,
             greedy: false,
+            greedy_seed: 0,
         }
     }
 }
@@ -96,6 +102,14 @@ impl SearchChoice {
         vec![
             combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid"]),
             check(OPTION_GREEDY, false),
+            OptionSpec {
+                name: OPTION_GREEDY_SEED.to_string(),
+                kind: OptionKind::Spin {
+                    default: 0,
+                    min: 0,
+                    max: GREEDY_SEED_MAX,
+                },
+            },
         ]
     }
 
@@ -111,6 +125,14 @@ impl SearchChoice {
             Some(Ok(()))
         } else if name.eq_ignore_ascii_case(OPTION_GREEDY) {
             Some(parse_check(name, value).map(|g| self.greedy = g))
+        } else if name.eq_ignore_ascii_case(OPTION_GREEDY_SEED) {
+            Some(match value.parse::<u64>() {
+                Ok(s) if s <= GREEDY_SEED_MAX as u64 => {
+                    self.greedy_seed = s;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not in 0..2147483647")),
+            })
         } else {
             None
         }
@@ -119,7 +141,7 @@ impl SearchChoice {
     /// The search the worker runs.
     pub fn apply(&self, settings: &mut SearchSettings) {
         settings.multi = if self.greedy {
-            MultiMethod::Greedy
+            MultiMethod::Greedy(self.greedy_seed)
         } else {
             self.multi_search
         };

@@ -371,16 +371,4 @@ impl<S: CellSet> HopPosition<S> {
             })
             .collect()
     }
-
-    /// Steps player `p`'s pieces still need to fill its target (0 only
-    /// when they fill it): the sum of their depths toward the target
-    /// ([`super::layout::Corner::depth`]), less the least that sum can be.
-    pub fn remaining_distance(&self, p: usize) -> i32 {
-        let target = &self.layout.corners[self.target_corner(p)];
-        let sum: i32 = self.s.marbles[p]
-            .cells()
-            .map(|c| i32::from(target.depth[c]))
-            .sum();
-        (sum - target.least).max(0)
-    }
 }

@@ -1,7 +1,8 @@
 //! The greedy baseline: no search, the legal move with the largest gain
 //! ([`MultiPlayerPosition::move_gain`]); among equal gains one chosen by
-//! a hash of the position key, so a game replays move for move while
-//! different positions break their ties differently.
+//! a hash of the position key and a seed (option `Greedy Seed`), so a
+//! game replays move for move from the same seed while different
+//! positions, and different seeds, break their ties differently.
 
 use super::super::time::TimeManager;
 use super::super::{Bound, Job, MultiPlayerPosition, Score, SearchEvent, SearchInfo, SearchResult};
@@ -19,9 +20,13 @@ fn mix(key: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The greedy choice among `moves` of `pos` and its gain; `None` without
-/// moves.
-pub fn choose<P: MultiPlayerPosition>(pos: &P, moves: &[P::Move]) -> Option<(P::Move, i32)> {
+/// The greedy choice among `moves` of `pos` and its gain, ties broken by
+/// `seed` (0: by the position key alone); `None` without moves.
+pub fn choose<P: MultiPlayerPosition>(
+    pos: &P,
+    moves: &[P::Move],
+    seed: u64,
+) -> Option<(P::Move, i32)> {
     let gains: Vec<i32> = moves.iter().map(|&m| pos.move_gain(m)).collect();
     let top = gains.iter().copied().max()?;
     let tied: Vec<P::Move> = moves
@@ -30,7 +35,8 @@ pub fn choose<P: MultiPlayerPosition>(pos: &P, moves: &[P::Move]) -> Option<(P::
         .filter(|&(_, &g)| g == top)
         .map(|(&m, _)| m)
         .collect();
-    let pick = usize::try_from(mix(pos.key()) % tied.len() as u64).unwrap_or(0);
+    let salt = if seed == 0 { 0 } else { mix(seed) };
+    let pick = usize::try_from(mix(pos.key() ^ salt) % tied.len() as u64).unwrap_or(0);
     tied.get(pick).map(|&m| (m, top))
 }
 
@@ -38,6 +44,7 @@ pub fn choose<P: MultiPlayerPosition>(pos: &P, moves: &[P::Move]) -> Option<(P::
 /// `BestMove`, after `stop` for infinite and ponder jobs.
 pub(super) fn run<P: MultiPlayerPosition>(
     job: Job<P>,
+    seed: u64,
     stop: &AtomicBool,
     ponderhit: Option<&AtomicBool>,
     on_event: &mut dyn FnMut(SearchEvent),
@@ -51,7 +58,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
     if !job.searchmoves.is_empty() {
         moves.retain(|m| job.searchmoves.contains(m));
     }
-    let best = choose(root, &moves);
+    let best = choose(root, &moves, seed);
     let nodes = moves.len() as u64;
     if let Some((mv, gain)) = best {
         let elapsed = tm.elapsed_ms();

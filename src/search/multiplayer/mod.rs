@@ -49,7 +49,7 @@ impl<P: AlphaBetaPosition + MultiPlayerPosition> SearchStrategy<P> for MultiPlay
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
         match job.settings.multi {
-            MultiMethod::Greedy => greedy::run(job, stop, ponderhit, on_event),
+            MultiMethod::Greedy(seed) => greedy::run(job, seed, stop, ponderhit, on_event),
             _ if job.position.players() <= 2 => {
                 self.two.run_with_ponderhit(job, stop, ponderhit, on_event)
             }
