@@ -7,6 +7,7 @@
 use std::process::Command;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
+use tabula::games::tak::Tak;
 use tabula::tune::args::TuneConfig;
 use tabula::tune::{Tunable, run, weights_file};
 
@@ -100,10 +101,11 @@ fn bad_input_is_a_clear_error() {
             "unknown game 'chess'",
         ),
         (
-            vec!["tune", "tak", "--data", FIXTURE],
+            vec!["tune", "backgammon", "--data", FIXTURE],
             2,
-            "tak has no tunable evaluation",
+            "backgammon has no tunable evaluation",
         ),
+        (vec!["tune", "tak", "--data", FIXTURE], 1, "bad PTN file"),
         (vec!["tune", "makruk"], 2, "at least one --data"),
         (
             vec!["tune", "makruk", "--data", FIXTURE, "--epochs", "x"],
@@ -158,4 +160,35 @@ fn ogi_is_tuned_by_the_same_tuner() {
     let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
     assert_eq!(names, Ogi::weight_names());
     assert_ne!(report.weights, Ogi::weights(), "the fit moved no weight");
+}
+
+/// Tak through the same tuner: six depth-3 self-play games on 6x6 with
+/// komi 2 (fixtures/tune/tak-selfplay-tiny.ptn); the komi goes with every
+/// training position.
+#[test]
+fn tak_is_tuned_by_the_same_tuner() {
+    const TAK: &str = "fixtures/tune/tak-selfplay-tiny.ptn";
+    let out = out_path("tak_weights_test.rs");
+    let cfg = TuneConfig {
+        data: vec![TAK.to_string()],
+        max_plies: None,
+        out: Some(out.clone()),
+        from: None,
+        epochs: 20,
+        rate: 2.0,
+        relinearise: 10,
+        freeze: vec!["komi".to_string()],
+        prior: 0.0,
+        seed: 1,
+    };
+    let report = run::tune::<Tak>(&cfg, &[]).unwrap();
+    assert_eq!(report.counts.games, 6);
+    assert!(report.train > 100, "{report:?}");
+    assert!(report.train_after < report.train_before, "{report:?}");
+    let read = weights_file::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(names, Tak::weight_names());
+    assert_ne!(report.weights, Tak::weights(), "the fit moved no weight");
+    let komi = names.iter().position(|n| n == "komi.half_flat").unwrap();
+    assert_eq!(report.weights[komi], Tak::weights()[komi], "frozen");
 }

@@ -110,7 +110,7 @@ pub fn game_samples<T: Tunable>(
                 && let Some(linear) = linearise::<T>(&pos, &mut form, weights.len())
             {
                 out.push(Sample {
-                    position: pos.to_notation(),
+                    position: T::position_text(&pos),
                     linear,
                     result,
                 });

@@ -61,8 +61,14 @@ pub trait Tunable {
     /// The games of a record file in the game's format (what `tabula match
     /// --pgnout` writes). `Err` says which game cannot be read.
     fn read_records(text: &str) -> Result<Vec<RecordedGame<Self::Pos>>, String>;
-    /// A position from its notation (the tuner keeps positions as text).
+    /// A position from its text (the tuner keeps positions as text, as
+    /// [`Tunable::position_text`] writes them).
     fn parse_position(text: &str) -> Result<Self::Pos, String>;
+    /// The text a training position is kept as: its notation, unless the
+    /// evaluation needs a rule the notation does not carry (Tak's komi).
+    fn position_text(pos: &Self::Pos) -> String {
+        pos.to_notation()
+    }
 }
 
 /// How a game's tuner is started: `tabula tune <game> <flags>`; returns

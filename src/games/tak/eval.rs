@@ -1,10 +1,15 @@
 //! Static evaluation, road threats and move-ordering hints.
 //!
 //! Scores are centipawn-like: 100 is about one flat of the final count.
+//! The evaluation's weights are the named table of `eval_weights.rs`,
+//! written by the tuner (`tabula tune tak`), never typed here; the
+//! evaluation is written once against [`EvalSink`] (see [`crate::tune`]).
 
 use super::movegen::{generate_spreads_from, spread_reach};
 use super::position::{ONGOING, Position};
 use super::types::*;
+use crate::tune::layout::weight_layout;
+use crate::tune::{Direct, EvalSink};
 
 /// Empty squares where a road-eligible placement of `c` completes a road.
 pub fn placement_wins(pos: &Position, c: usize) -> u64 {
@@ -169,15 +174,35 @@ pub fn order_hint(pos: &Position, mv: Move) -> i32 {
     0
 }
 
-const TEMPO: i32 = 40;
-const FLAT_W: i32 = 100;
-const WALL_W: i32 = 45;
-const CAP_W: i32 = 70;
-const OWN_UNDER: i32 = 18;
-const OPP_UNDER: i32 = 6;
-const CENTRE: i32 = 6;
-const WALL_NEXT_TO_ROAD: i32 = 10;
-const SPAN: [i32; 9] = [0, 0, 12, 35, 75, 130, 200, 280, 370];
+/// The evaluation's weights: names and places in the table of
+/// `eval_weights.rs`, which `tabula tune tak` writes. "mg" weights count
+/// while the reserves are full and fade as they empty; "eg" weights grow
+/// as they empty; the others count throughout.
+pub mod layout {
+    super::weight_layout! {
+        MATERIAL "material" ["flat", "wall", "cap"],
+        WALL_NEXT_TO_ROAD "wall_next_to_road" [""],
+        CENTRE "centre" ["mg", "cap"],
+        UNDER "under" ["own", "theirs", "own_strong", "theirs_strong"],
+        ROAD_SPAN_MG "road_span_mg" ["2", "3", "4", "5", "6", "7", "8"],
+        ROAD_SPAN_EG "road_span_eg" ["2", "3", "4", "5", "6", "7", "8"],
+        KOMI "komi" ["half_flat"],
+        THREAT "road_threat" ["placement", "spread", "opponent_one", "opponent_two"],
+        TEMPO "tempo" [""],
+    }
+}
+use layout::*;
+
+use super::eval_weights::WEIGHTS;
+const _: () = assert!(
+    WEIGHTS.len() == COUNT,
+    "eval_weights.rs does not fit the layout"
+);
+
+/// The weight names, one per weight, in table order.
+pub fn weight_names() -> Vec<String> {
+    crate::tune::layout::names(GROUPS)
+}
 
 /// Distance-from-edge bonus table per size (computed on the fly).
 #[inline]
@@ -188,13 +213,15 @@ fn centrality(sq: usize, n: usize) -> i32 {
 }
 
 /// Road potential of a set of road squares: each group counts by the
-/// number of ranks or files it spans, the largest group twice.
-fn road_potential(pos: &Position, road: u64) -> i32 {
+/// number of ranks or files it spans (scaled to an 8-wide board so one
+/// table fits every size), the largest group twice. Returns how many
+/// groups of each scaled span there are, the largest counted twice.
+fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> [i32; 7] {
     let g = &pos.geo;
     let n = g.size;
     let mut rest = road;
-    let mut total = 0;
-    let mut best = 0;
+    let mut count = [0i32; 7];
+    let mut best: Option<usize> = None;
     while rest != 0 {
         let seed = rest & rest.wrapping_neg();
         let comp = g.flood(seed, road);
@@ -209,93 +236,124 @@ fn road_potential(pos: &Position, road: u64) -> i32 {
             cols += (comp & (g.file_first << i) != 0) as usize;
         }
         let span = rows.max(cols).min(8);
-        // Scale to an 8-wide board so the table fits every size.
         let scaled = (span * 8 / n).min(8);
-        let v = SPAN[scaled];
-        total += v;
-        best = best.max(v);
+        if scaled < 2 {
+            continue;
+        }
+        count[scaled - 2] += 1;
+        let value = |k: usize| s.weight(ROAD_SPAN_MG + k);
+        if best.is_none_or(|b| value(scaled - 2) > value(b)) {
+            best = Some(scaled - 2);
+        }
     }
-    total + best
+    if let Some(b) = best {
+        count[b] += 1;
+    }
+    count
 }
 
-/// Static evaluation for the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
+/// One side's terms, with `sign` +1 for White and -1 for Black.
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
+    let sign = if c == WHITE { 1 } else { -1 };
     let n = pos.size();
+    let flats = pos.flats(c);
+    let walls = pos.owner[c] & pos.walls;
+    let caps = pos.owner[c] & pos.caps;
+    for (k, set) in [flats, walls, caps].into_iter().enumerate() {
+        let m = sign * set.count_ones() as i32;
+        s.tapered(MATERIAL + k, m, m);
+    }
+    let opp_road = pos.road_squares(c ^ 1);
+    let mut next_to_road = 0;
+    let mut w = walls;
+    while w != 0 {
+        let sq = w.trailing_zeros() as usize;
+        w &= w - 1;
+        next_to_road += (pos.geo.neighbours(1u64 << sq) & opp_road).count_ones() as i32;
+    }
+    s.tapered(WALL_NEXT_TO_ROAD, sign * next_to_road, sign * next_to_road);
+    let (mut centre, mut cap_centre) = (0, 0);
+    let mut under = [0i32; 4];
+    let mut x = pos.owner[c];
+    while x != 0 {
+        let sq = x.trailing_zeros() as usize;
+        x &= x - 1;
+        let cen = centrality(sq, n);
+        if caps & (1u64 << sq) != 0 {
+            cap_centre += cen;
+        } else {
+            centre += cen;
+        }
+        let h = pos.heights[sq] as u32;
+        if h > 1 {
+            // The pieces under the top that a spread could still carry.
+            let depth = (h - 1).min(n as u32);
+            let below = (pos.stacks[sq] >> (h - 1 - depth)) as u32 & ((1u32 << depth) - 1);
+            let theirs = if c == WHITE {
+                below.count_ones()
+            } else {
+                depth - below.count_ones()
+            };
+            let own = depth - theirs;
+            // A wall or capstone on top controls its stack better.
+            let strong = if (walls | caps) & (1u64 << sq) != 0 {
+                2
+            } else {
+                0
+            };
+            under[strong] += own as i32;
+            under[strong + 1] += theirs as i32;
+        }
+    }
+    s.tapered(CENTRE, sign * centre, 0);
+    s.tapered(CENTRE + 1, sign * cap_centre, sign * cap_centre);
+    for (k, &u) in under.iter().enumerate() {
+        s.tapered(UNDER + k, sign * u, sign * u);
+    }
+    let spans = road_spans(s, pos, pos.road_squares(c));
+    for (k, &m) in spans.iter().enumerate() {
+        if m != 0 {
+            s.tapered(ROAD_SPAN_MG + k, sign * m, 0);
+            s.tapered(ROAD_SPAN_EG + k, 0, sign * m);
+        }
+    }
+}
+
+/// The whole evaluation into `s`: the score for the side to move.
+pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
     let total_pieces = 2 * (pos.cfg.stones + pos.cfg.caps) as i32;
     let left: i32 = (0..2)
         .map(|c| (pos.stones_left[c] + pos.caps_left[c]) as i32)
         .sum();
     // 0 at the start, 256 when the reserves are gone.
     let phase = ((total_pieces - left) * 256 / total_pieces.max(1)).clamp(0, 256);
-    let mut score = [0i32; 2];
-    for (c, slot) in score.iter_mut().enumerate() {
-        let flats = pos.flats(c);
-        let walls = pos.owner[c] & pos.walls;
-        let caps = pos.owner[c] & pos.caps;
-        let mut s = flats.count_ones() as i32 * FLAT_W
-            + walls.count_ones() as i32 * WALL_W
-            + caps.count_ones() as i32 * CAP_W;
-        let opp_road = pos.road_squares(c ^ 1);
-        let mut w = walls;
-        while w != 0 {
-            let sq = w.trailing_zeros() as usize;
-            w &= w - 1;
-            s +=
-                (pos.geo.neighbours(1u64 << sq) & opp_road).count_ones() as i32 * WALL_NEXT_TO_ROAD;
-        }
-        let mut x = pos.owner[c];
-        while x != 0 {
-            let sq = x.trailing_zeros() as usize;
-            x &= x - 1;
-            let cen = centrality(sq, n);
-            if caps & (1u64 << sq) != 0 {
-                s += 3 * CENTRE * cen;
-            } else {
-                s += CENTRE * cen * (256 - phase) / 256;
-            }
-            let h = pos.heights[sq] as u32;
-            if h > 1 {
-                // The pieces under the top that a spread could still carry.
-                let depth = (h - 1).min(n as u32);
-                let under = (pos.stacks[sq] >> (h - 1 - depth)) as u32 & ((1u32 << depth) - 1);
-                let theirs = if c == WHITE {
-                    under.count_ones()
-                } else {
-                    depth - under.count_ones()
-                };
-                let own = depth - theirs;
-                let mult = if walls & (1u64 << sq) != 0 || caps & (1u64 << sq) != 0 {
-                    2
-                } else {
-                    1
-                };
-                s += (own as i32 * OWN_UNDER + theirs as i32 * OPP_UNDER) * mult;
-            }
-        }
-        s += road_potential(pos, pos.road_squares(c)) * (256 - phase / 2) / 256;
-        *slot = s;
+    side_terms(s, pos, WHITE);
+    side_terms(s, pos, BLACK);
+    // Komi counts as the reserves empty (the flat count comes nearer).
+    s.tapered(KOMI, 0, -pos.cfg.half_komi);
+    s.blend(256 - phase, 256);
+    if pos.side != WHITE {
+        s.negate();
     }
-    let komi = pos.cfg.half_komi * FLAT_W / 2 * phase / 256;
-    let mut white = score[WHITE] - score[BLACK] - komi;
     // Road threats: the side to move wins with a placement threat of its
     // own; two opponent threats usually cannot both be blocked.
     let t = threats(pos);
-    let us = pos.side;
-    let mut ours = 0;
-    if t.win_place != 0 || t.spread_from != 0 {
-        ours += if t.win_place != 0 { 600 } else { 150 };
+    if t.win_place != 0 {
+        s.add(THREAT, 1);
+    } else if t.spread_from != 0 {
+        s.add(THREAT + 1, 1);
     }
-    let opp = t.opp_place.count_ones();
-    if opp >= 2 {
-        ours -= 500;
-    } else if opp == 1 {
-        ours -= 60;
+    match t.opp_place.count_ones() {
+        0 => {}
+        1 => s.add(THREAT + 2, 1),
+        _ => s.add(THREAT + 3, 1),
     }
-    ours += TEMPO;
-    if us == WHITE {
-        white += ours;
-    } else {
-        white -= ours;
-    }
-    if us == WHITE { white } else { -white }
+    s.add(TEMPO, 1);
+}
+
+/// Static evaluation for the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut d = Direct::new(&WEIGHTS);
+    evaluate_into(&mut d, pos);
+    d.score()
 }

@@ -9,12 +9,14 @@
 
 pub mod bench;
 pub mod eval;
+pub mod eval_weights;
 pub mod movegen;
 pub mod position;
 pub mod ptn;
 pub mod ptn_file;
 pub mod record;
 pub mod tps;
+pub mod tune;
 pub mod types;
 
 pub use position::Position;
@@ -166,6 +168,10 @@ impl Game for Tak {
 
     fn notation_label(&self) -> &'static str {
         "Tps"
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<Tak>)
     }
 
     fn new_game_argument(&mut self, arg: &str) -> Result<(), GameError> {

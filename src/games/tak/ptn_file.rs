@@ -9,10 +9,12 @@ use crate::games::GameError;
 use nom::{
     IResult,
     branch::alt,
+    bytes::complete::take_while,
     bytes::complete::{tag, take_till, take_while1},
+    character::complete::satisfy,
     character::complete::{char, digit1, multispace0, space0},
     combinator::{all_consuming, map, recognize},
-    multi::many0,
+    multi::{many0, many1},
     sequence::{delimited, pair, preceded, terminated, tuple},
 };
 
@@ -25,11 +27,14 @@ pub struct PtnGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
     pub result: Option<String>,
+    /// The first moves marked `{book}` (from an opening file), as
+    /// `tabula match` writes them.
+    pub book_moves: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Item {
-    Comment,
+    Comment(String),
     Number,
     Skip,
     Result(String),
@@ -57,12 +62,16 @@ fn item(i: &str) -> IResult<&str, Item> {
     alt((
         map(
             delimited(char('{'), take_till(|c| c == '}'), char('}')),
-            |_| Item::Comment,
+            |c: &str| Item::Comment(c.to_string()),
         ),
         map(terminated(digit1, char('.')), |_| Item::Number),
         map(tag("--"), |_| Item::Skip),
+        // A word that is not a tag line's start (the next game's tags).
         map(
-            recognize(take_while1(|c: char| !c.is_whitespace() && c != '{')),
+            recognize(pair(
+                satisfy(|c| !c.is_whitespace() && c != '{' && c != '['),
+                take_while(|c: char| !c.is_whitespace() && c != '{'),
+            )),
             |t: &str| {
                 if RESULTS.contains(&t) {
                     Item::Result(t.to_string())
@@ -77,12 +86,28 @@ fn item(i: &str) -> IResult<&str, Item> {
 /// A PTN file's tag pairs and its movetext items.
 type TagsAndMoves = (Vec<(String, String)>, Vec<Item>);
 
+fn game(i: &str) -> IResult<&str, TagsAndMoves> {
+    pair(
+        many0(preceded(multispace0, tag_line)),
+        many0(preceded(multispace0, item)),
+    )(i)
+}
+
 fn file(i: &str) -> IResult<&str, TagsAndMoves> {
+    all_consuming(terminated(game, multispace0))(i)
+}
+
+/// Several games one after the other, as `tabula match --pgnout` appends
+/// them; each starts with its tags.
+fn files(i: &str) -> IResult<&str, Vec<TagsAndMoves>> {
     all_consuming(terminated(
-        pair(
-            many0(preceded(multispace0, tag_line)),
-            many0(preceded(multispace0, item)),
-        ),
+        many0(preceded(
+            multispace0,
+            pair(
+                many1(preceded(multispace0, tag_line)),
+                many0(preceded(multispace0, item)),
+            ),
+        )),
         multispace0,
     ))(i)
 }
@@ -91,13 +116,37 @@ fn file(i: &str) -> IResult<&str, TagsAndMoves> {
 pub fn parse(text: &str) -> Result<PtnGame, GameError> {
     let (_, (tags, items)) = file(text)
         .map_err(|_| GameError::Parse("bad PTN file: unreadable tags or moves".into()))?;
+    game_of(tags, items)
+}
+
+/// Reads a file of PTN games (each with its tags); `Err` names the game.
+pub fn parse_many(text: &str) -> Result<Vec<PtnGame>, GameError> {
+    let (_, games) = files(text)
+        .map_err(|_| GameError::Parse("bad PTN file: unreadable tags or moves".into()))?;
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(k, (tags, items))| {
+            game_of(tags, items).map_err(|e| e.prefixed(&format!("game {}: ", k + 1)))
+        })
+        .collect()
+}
+
+fn game_of(tags: Vec<(String, String)>, items: Vec<Item>) -> Result<PtnGame, GameError> {
     let mut g = PtnGame {
         tags,
         ..Default::default()
     };
+    // Book marks count while every move so far carried one.
+    let mut book_run = true;
     for it in items {
         match it {
-            Item::Comment | Item::Number | Item::Skip => {}
+            Item::Comment(c) => {
+                if book_run && c.trim() == "book" && g.moves.len() == g.book_moves + 1 {
+                    g.book_moves += 1;
+                }
+            }
+            Item::Number | Item::Skip => {}
             Item::Result(r) => {
                 if g.result.is_some() {
                     return Err(GameError::Parse("bad PTN file: two results".into()));
@@ -114,6 +163,9 @@ pub fn parse(text: &str) -> Result<PtnGame, GameError> {
                     return Err(GameError::Parse(format!(
                         "bad PTN file: '{m}' is not a move"
                     )));
+                }
+                if g.moves.len() > g.book_moves {
+                    book_run = false;
                 }
                 g.moves.push(m);
             }
@@ -255,6 +307,7 @@ impl PtnGame {
             tags,
             moves: out,
             result: Some(r),
+            book_moves: 0,
         }
     }
 
