@@ -298,8 +298,20 @@ impl<V: Variant> GamePosition for Position<V> {
         notation::parse_move(self, text)
     }
 
-    fn format_move(&self, mv: Move, _notation: MoveNotation) -> String {
-        notation::format_pdn(self, mv, &self.legal_moves())
+    /// PDN over UCI and in records; Hub's form over Hub.
+    fn format_move(&self, mv: Move, notation: MoveNotation) -> String {
+        match notation {
+            MoveNotation::Hub => notation::format_hub::<V>(mv),
+            _ => notation::format_pdn(self, mv, &self.legal_moves()),
+        }
+    }
+
+    /// Hub's one-character-per-square form over Hub, PDN FEN elsewhere.
+    fn to_notation_for(&self, notation: MoveNotation) -> String {
+        match notation {
+            MoveNotation::Hub => fen::write_hub(self),
+            _ => self.to_notation(),
+        }
     }
 
     fn play(&mut self, mv: Move) {
