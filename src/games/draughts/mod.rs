@@ -9,17 +9,19 @@
 //! * [`movegen`]: quiet moves, the capture search, perft.
 //! * [`square`], [`fen`], [`notation`]: text in and out (PDN FEN, Hub
 //!   positions, PDN and Hub moves, Russian algebraic squares).
-//! * [`eval`]: static evaluation; [`bench`]: bench positions;
-//!   [`record`]: PDN records.
+//! * [`eval`]: static evaluation (weights in [`eval_weights`], fitted by
+//!   [`tune`]); [`bench`]: bench positions; [`record`]: PDN records.
 
 pub mod bench;
 pub mod eval;
+pub mod eval_weights;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod record;
 pub mod square;
+pub mod tune;
 pub mod types;
 pub mod variant;
 
@@ -149,6 +151,10 @@ impl<V: Variant> Game for Draughts<V> {
 
     fn prepare_search(&self, pos: &mut Position<V>) {
         pos.rules = self.rules;
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<Draughts<V>>)
     }
 }
 

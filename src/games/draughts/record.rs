@@ -3,10 +3,11 @@
 //! a start position other than the initial one as `[FEN "..."]`.
 
 use super::{Draughts, Move, Position, Variant};
-use crate::games::pgn::write_pgn;
+use crate::games::pgn::{PgnGame, write_pgn};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::{Game, GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
+use crate::tune::RecordedGame;
 
 impl<V: Variant> RecordFormat for Draughts<V> {
     const SIDES: [&'static str; 2] = ["White", "Black"];
@@ -45,6 +46,42 @@ pub struct PdnGame<V: Variant> {
 /// The games of a PDN file as `tabula match` writes it, replayed from
 /// their start positions. `Err` names the game and the move.
 pub fn read_pdn<V: Variant>(game: &Draughts<V>, text: &str) -> Result<Vec<PdnGame<V>>, String> {
+    Ok(replay_all(game, text)?
+        .into_iter()
+        .map(|(g, start, moves)| PdnGame {
+            start,
+            moves,
+            result: g.result,
+        })
+        .collect())
+}
+
+/// The games of a PDN file for the tuner: results, book moves, and
+/// whether the board decided them.
+pub fn read_recorded<V: Variant>(
+    game: &Draughts<V>,
+    text: &str,
+) -> Result<Vec<RecordedGame<Position<V>>>, String> {
+    Ok(replay_all(game, text)?
+        .into_iter()
+        .map(|(g, start, moves)| RecordedGame {
+            start,
+            moves,
+            book_moves: g.book_moves(),
+            first_player_score: g.first_player_score(),
+            decided_on_board: matches!(
+                g.tag("Termination"),
+                None | Some("normal" | "adjudication")
+            ),
+        })
+        .collect())
+}
+
+/// A game as read, its start position and its moves replayed.
+type Replayed<V> = (PgnGame, Position<V>, Vec<Move>);
+
+/// Every game of a PDN text with its start position and moves.
+fn replay_all<V: Variant>(game: &Draughts<V>, text: &str) -> Result<Vec<Replayed<V>>, String> {
     let mut out = Vec::new();
     for (k, g) in crate::games::pgn::read_pgn(text)?.into_iter().enumerate() {
         let context = |e: String| format!("game {}: {e}", k + 1);
@@ -66,11 +103,7 @@ pub fn read_pdn<V: Variant>(game: &Draughts<V>, text: &str) -> Result<Vec<PdnGam
             pos.play(mv);
             moves.push(mv);
         }
-        out.push(PdnGame {
-            start,
-            moves,
-            result: g.result,
-        });
+        out.push((g, start, moves));
     }
     Ok(out)
 }

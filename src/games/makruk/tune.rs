@@ -34,7 +34,7 @@ impl Tunable for Makruk {
 mod tests {
     use super::*;
     use crate::games::{Game, GamePosition};
-    use crate::tune::{data, weights_file};
+    use crate::tune::{checks, data};
 
     /// Positions from seeded random games: openings, middle games, bare
     /// kings, counts running.
@@ -70,54 +70,23 @@ mod tests {
 
     #[test]
     fn the_form_gives_the_evaluation_exactly() {
-        let w = <Makruk as Tunable>::weights();
-        let mut form = EvalForm::new(w);
-        let mut linear_checked = 0;
         let all = positions();
         assert!(all.len() > 5_000);
-        for pos in &all {
-            form.clear();
-            Makruk::eval_form(pos, &mut form);
-            assert_eq!(form.eval_int(w), eval::evaluate(pos), "{}", fen::write(pos));
-            // The linear form agrees up to the integer rounding of the
-            // blend and the scales.
-            if let Some(lin) = data::linearise::<Makruk>(pos, &mut form, w.len()) {
-                let real: Vec<f64> = w.iter().map(|&x| f64::from(x)).collect();
-                let white = if pos.side == 0 { 1 } else { -1 };
-                let e = f64::from(white * eval::evaluate(pos));
-                assert!((lin.value(&real) - e).abs() < 3.0, "{}", fen::write(pos));
-                linear_checked += 1;
-            }
-        }
-        assert!(linear_checked > all.len() / 2);
+        checks::form_gives_the_evaluation::<Makruk>(&all, eval::evaluate);
     }
 
     #[test]
     fn other_weights_change_the_evaluation_as_the_form_says() {
-        // A form recorded at other weights evaluates with those weights as
-        // the engine would if they were embedded: check through a sink run
-        // directly with them.
-        let mut w = <Makruk as Tunable>::weights().to_vec();
-        for (k, x) in w.iter_mut().enumerate() {
-            *x += (k as i32 % 7) - 3;
-        }
-        let mut form = EvalForm::new(&w);
-        for pos in positions().iter().step_by(7) {
-            form.clear();
-            Makruk::eval_form(pos, &mut form);
-            let mut direct = crate::tune::Direct::new(&w);
+        let some: Vec<Position> = positions().into_iter().step_by(7).collect();
+        checks::other_weights_agree::<Makruk>(&some, |w, pos| {
+            let mut direct = crate::tune::Direct::new(w);
             eval::evaluate_into(&mut direct, pos);
-            assert_eq!(form.eval_int(&w), direct.score(), "{}", fen::write(pos));
-        }
+            direct.score()
+        });
     }
 
     #[test]
     fn the_embedded_file_names_the_layout() {
-        let text = std::fs::read_to_string(Makruk::WEIGHTS_PATH).unwrap();
-        let read = weights_file::read(&text).unwrap();
-        let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
-        let values: Vec<i32> = read.iter().map(|&(_, v)| v).collect();
-        assert_eq!(names, Makruk::weight_names());
-        assert_eq!(values, Makruk::weights());
+        checks::weights_file_names_the_layout::<Makruk>();
     }
 }
