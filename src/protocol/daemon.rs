@@ -268,6 +268,10 @@ impl Daemon {
             )));
             return;
         }
+        if dialect != self.dialect {
+            // A running search answers in the dialect that started it.
+            self.stop_and_wait();
+        }
         self.dialect = dialect;
         if handshake == Handshake::Cecp {
             self.cecp_start();
