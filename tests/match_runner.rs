@@ -1423,6 +1423,38 @@ fn hub_engines_are_driven_as_scan_expects() {
     let record = std::fs::read_to_string(&pdn).unwrap();
     assert!(record.contains("1. 32-28 {-0.25/1"), "{record}");
 
+    // Captures reach a Hub engine in Hub's form (from, to, the captured
+    // squares), also the book's, whatever the record writes.
+    let book = temp("hub-book.txt");
+    std::fs::write(&book, "moves 32-28 19-23 28x19\n").unwrap();
+    let (log2, fake) = hub_engine("hub-book.log", "first");
+    let out = tabula(&[
+        "--game",
+        "international",
+        "--engine",
+        &fake,
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--openings",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let sent = std::fs::read_to_string(&log2).unwrap();
+    assert!(sent.contains("moves=\"32-28 19-23 28x19x23 "), "{sent}");
+    // Black's forced recapture, played in the game: 14x23x19 or 13x24x19.
+    let played = sent
+        .split("28x19x23 ")
+        .nth(1)
+        .and_then(|r| r.split(['"', ' ']).next())
+        .unwrap_or("");
+    assert_eq!(played.matches('x').count(), 2, "{sent}");
+    let _ = std::fs::remove_file(log2);
+    let _ = std::fs::remove_file(book);
+
     // Russian is asked for; the engine's failures lose.
     for (mode, why) in [
         ("illegal", "White (fake) makes an illegal move"),

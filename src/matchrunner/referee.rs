@@ -503,12 +503,12 @@ impl<G: MatchRules> Table<'_, G> {
     /// the record and the referee's position.
     fn record_move(&mut self, mv: <G::Pos as RulesPosition>::Move, comment: Option<String>) {
         let native = self.pos.format_move(mv, MoveNotation::Native);
-        let uci = self.pos.format_move(mv, MoveNotation::Uci);
         for seat in 0..self.sent.len() {
-            let text = if self.notation(seat) == MoveNotation::Native {
-                native.clone()
-            } else {
-                uci.clone()
+            // Each seat's own notation (Hub's captures list the captured
+            // squares, PDN's the landing squares).
+            let text = match self.notation(seat) {
+                MoveNotation::Native => native.clone(),
+                other => self.pos.format_move(mv, other),
             };
             self.sent[seat].push(text);
         }
