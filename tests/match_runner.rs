@@ -1321,3 +1321,183 @@ fn draughts_selfplay_writes_pdn_that_reads_back() {
         let _ = std::fs::remove_file(pdn);
     }
 }
+
+/// The fake Hub engine (fixtures/engines/hub-fake.sh) in mode `mode`:
+/// its log file and command line.
+fn hub_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
+    let log = temp(log_name);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/engines/hub-fake.sh");
+    let engine = format!("sh '{script}' '{}' {mode}", log.display());
+    (log, engine)
+}
+
+/// Draughts engines speak Hub unless told otherwise: tabula over Hub
+/// against tabula over UCI, both rule sets, with records.
+#[test]
+fn draughts_over_hub_and_uci_in_one_match() {
+    for game in ["international", "russian"] {
+        let out = tabula(&[
+            "--game",
+            game,
+            "--engine",
+            "tabula",
+            "--name",
+            "hub",
+            "--engine",
+            "tabula",
+            "--name",
+            "uci",
+            "--proto",
+            "uci",
+            "--depth",
+            "2",
+            "--games",
+            "2",
+            "--maxmoves",
+            "40",
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(stdout.contains("Finished game 2 (uci vs hub)"), "{stdout}");
+        assert!(!stdout.contains("illegal"), "{stdout}");
+        assert!(!stdout.contains("protocol"), "{stdout}");
+    }
+}
+
+/// What a Hub engine is told, in Scan's words: the handshake, `init`,
+/// Hub positions with the moves since, a `level` and `go think`; Scan's
+/// `variant=normal` is the standard game (nothing to set), Russian is
+/// asked for by name. Its move, score and failures are refereed.
+#[test]
+fn hub_engines_are_driven_as_scan_expects() {
+    let (log, fake) = hub_engine("hub-first.log", "first");
+    let pdn = temp("hub-first.pdn");
+    let out = tabula(&[
+        "--game",
+        "international",
+        "--engine",
+        &fake,
+        "--name",
+        "fake",
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--pgnout",
+        pdn.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // 32-28 is legal once only.
+    assert!(
+        stdout.contains("0-1 {White (fake) makes an illegal move"),
+        "{stdout}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    // The runner first asks the engine what it offers (and quits it), then
+    // starts it for the game.
+    let game_start = sent.find("quit\nhub\n").map_or(0, |k| k + 5);
+    let lines: Vec<&str> = sent[game_start..].lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "hub",
+            "init",
+            "ping",
+            "new-game",
+            "ping",
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+        ],
+        "{sent}"
+    );
+    assert_eq!(lines[6..8], ["level depth=1", "go think"], "{sent}");
+    assert!(
+        lines[8].starts_with(
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 "
+        ),
+        "{sent}"
+    );
+    assert!(!sent.contains("set-param"), "{sent}");
+    let record = std::fs::read_to_string(&pdn).unwrap();
+    assert!(record.contains("1. 32-28 {-0.25/1"), "{record}");
+
+    // Captures reach a Hub engine in Hub's form (from, to, the captured
+    // squares), also the book's, whatever the record writes.
+    let book = temp("hub-book.txt");
+    std::fs::write(&book, "moves 32-28 19-23 28x19\n").unwrap();
+    let (log2, fake) = hub_engine("hub-book.log", "first");
+    let out = tabula(&[
+        "--game",
+        "international",
+        "--engine",
+        &fake,
+        "--engine",
+        "tabula",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--openings",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let sent = std::fs::read_to_string(&log2).unwrap();
+    assert!(sent.contains("moves=\"32-28 19-23 28x19x23 "), "{sent}");
+    // Black's forced recapture, played in the game: 14x23x19 or 13x24x19.
+    let played = sent
+        .split("28x19x23 ")
+        .nth(1)
+        .and_then(|r| r.split(['"', ' ']).next())
+        .unwrap_or("");
+    assert_eq!(played.matches('x').count(), 2, "{sent}");
+    let _ = std::fs::remove_file(log2);
+    let _ = std::fs::remove_file(book);
+
+    // Russian is asked for; the engine's failures lose.
+    for (mode, why) in [
+        ("illegal", "White (fake) makes an illegal move"),
+        (
+            "error",
+            "White (fake) violates the protocol: answered 'error",
+        ),
+        (
+            "bare",
+            "White (fake) violates the protocol: 'done' without a move",
+        ),
+        ("hang", "White (fake) hangs: no bestmove within 1000 ms"),
+    ] {
+        let (log, fake) = hub_engine(&format!("hub-{mode}.log"), mode);
+        let out = tabula(&[
+            "--game",
+            "russian",
+            "--engine",
+            &fake,
+            "--name",
+            "fake",
+            "--engine",
+            "tabula",
+            "--depth",
+            "1",
+            "--hang-timeout",
+            "1",
+            "--games",
+            "1",
+        ]);
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
+        let sent = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            sent.contains("set-param name=variant value=russian\ninit\n"),
+            "{sent}"
+        );
+        assert!(
+            sent.contains("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\n"),
+            "{sent}"
+        );
+        let _ = std::fs::remove_file(log);
+    }
+    let _ = std::fs::remove_file(log);
+    let _ = std::fs::remove_file(pdn);
+}

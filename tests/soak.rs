@@ -253,6 +253,7 @@ const NOISY: &[&str] = &[
     "tei",
     "ubgi",
     "xboard",
+    "hub",
     "teinewgame",
     "usinewgame",
     "ucinewgame",

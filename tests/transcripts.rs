@@ -14,7 +14,8 @@
 //! In patterns `*` matches any run of characters; everything else is literal.
 //! When the script ends, stdin is closed and the daemon must exit without
 //! printing anything that the script did not expect (search progress
-//! lines `info depth ...` of a search cut short by EOF excepted).
+//! lines `info depth ...` (Hub: `info depth=...`) of a search cut short by
+//! EOF excepted).
 
 mod common;
 
@@ -73,7 +74,7 @@ fn finish(d: &mut Daemon) -> Result<Vec<String>, String> {
     let rest = d.rest(Duration::from_secs(2))?;
     Ok(rest
         .into_iter()
-        .filter(|l| !l.starts_with("info depth "))
+        .filter(|l| !l.starts_with("info depth ") && !l.starts_with("info depth="))
         .collect())
 }
 

@@ -192,3 +192,45 @@ fn tak_is_tuned_by_the_same_tuner() {
     let komi = names.iter().position(|n| n == "komi.half_flat").unwrap();
     assert_eq!(report.weights[komi], Tak::weights()[komi], "frozen");
 }
+
+/// The same pipeline for international draughts
+/// (fixtures/tune/international-selfplay-tiny.pdn: eight games of
+/// `tabula match --game international --depth 6` from random openings,
+/// four decisive): the PDN records are read, the fit lowers the error and
+/// the weights file reads back with the draughts layout.
+#[test]
+fn draughts_records_tune_too() {
+    use tabula::games::draughts::International;
+    const PDN: &str = "fixtures/tune/international-selfplay-tiny.pdn";
+    let out = out_path("international_weights_test.rs");
+    let cfg = TuneConfig {
+        data: vec![PDN.to_string()],
+        max_plies: None,
+        out: Some(out.clone()),
+        from: None,
+        epochs: 60,
+        rate: 2.0,
+        relinearise: 20,
+        freeze: vec!["value".to_string()],
+        prior: 0.0,
+        seed: 1,
+    };
+    let report = run::tune::<International>(&cfg, &[]).unwrap();
+    assert_eq!(report.counts.games, 8);
+    assert!(report.train > 100, "{report:?}");
+    assert!(report.train_after < report.train_before, "{report:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let read = weights_file::read(&text).unwrap();
+    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(names, International::weight_names());
+    for ((name, v), old) in read.iter().zip(International::weights()) {
+        if name.starts_with("value") {
+            assert_eq!(v, old, "{name}");
+        }
+    }
+    // A Russian record is not an international one.
+    let out = tabula(&["tune", "russian", "--data", PDN, "--epochs", "1"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("GameType 20 is not russian"), "{stderr}");
+}

@@ -73,8 +73,8 @@ registry! {
     Backgammon => ["ubgi", "uci"],
     ChineseCheckers => ["uci"],
     Halma => ["uci"],
-    International => ["uci"],
-    Russian => ["uci"],
+    International => ["hub", "uci"],
+    Russian => ["hub", "uci"],
 }
 
 /// The entry of variant `id`.
@@ -165,7 +165,8 @@ mod tests {
         assert_eq!(native_game("tei"), Some("tak"));
         assert_eq!(native_game("usi"), Some("ogi"));
         assert_eq!(native_game("xboard"), Some("makruk"));
-        assert_eq!(native_game("hub"), None);
+        assert_eq!(native_game("hub"), Some("international"));
+        assert_eq!(games_speaking("hub"), vec!["international", "russian"]);
         assert_eq!(games_speaking("uci"), VARIANTS.to_vec());
         assert_eq!(games_speaking("xboard"), vec!["makruk"]);
         assert!(entry("ogi").is_some_and(|e| e.speaks("usi") && !e.speaks("tei")));

@@ -33,6 +33,10 @@ pub enum MoveNotation {
     Native,
     /// The notation Fairy-Stockfish uses over UCI with `UCI_Variant`.
     Uci,
+    /// Hub's (Scan's protocol for draughts): square numbers, a capture as
+    /// start, end and every captured square. Games not played over Hub
+    /// write their native notation.
+    Hub,
 }
 
 /// Why a position or move was refused. "Cannot parse" and "illegal here" are

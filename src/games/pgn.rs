@@ -127,29 +127,46 @@ impl PgnGame {
     }
 }
 
+/// A game as read, with its start position and its moves replayed.
+pub type Replayed<P> = (PgnGame, P, Vec<<P as crate::rules::RulesPosition>::Move>);
+
 /// The games of a PGN file (what `tabula match --pgnout` writes), replayed
-/// from their start positions: `start` reads the position of the set-up
-/// tag `start_tag` (`FEN`, `SFEN`; `None`: the game's own start),
-/// `parse_move` finds the legal move a move text stands for. For the tuner.
-pub fn replay_pgn_games<P: GamePosition + Clone>(
+/// from their start positions: `start` reads a game's start (from its
+/// set-up tag, or the game's own start; it may refuse a game, e.g. of
+/// another variant), `parse_move` finds the legal move a move text stands
+/// for. `Err` names the game.
+pub fn replay_pgn<P: GamePosition + Clone>(
     text: &str,
-    start_tag: &str,
-    start: impl Fn(Option<&str>) -> Result<P, String>,
-    parse_move: impl Fn(&P, &str) -> Option<P::Move>,
-) -> Result<Vec<RecordedGame<P>>, String> {
+    start: impl Fn(&PgnGame) -> Result<P, String>,
+    parse_move: impl Fn(&P, &str) -> Result<P::Move, String>,
+) -> Result<Vec<Replayed<P>>, String> {
     let mut out = Vec::new();
     for (k, g) in read_pgn(text)?.into_iter().enumerate() {
         let context = |e: String| format!("game {}: {e}", k + 1);
-        let start = start(g.tag(start_tag)).map_err(context)?;
+        let start = start(&g).map_err(context)?;
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(g.moves.len());
         for text in &g.moves {
-            let mv = parse_move(&pos, text)
-                .ok_or_else(|| context(format!("'{text}' is not a legal move here")))?;
+            let mv = parse_move(&pos, text).map_err(context)?;
             pos.play(mv);
             moves.push(mv);
         }
-        out.push(RecordedGame {
+        out.push((g, start, moves));
+    }
+    Ok(out)
+}
+
+/// [`replay_pgn`] for the tuner: each game with its book moves, its result
+/// and whether the board decided it (not time, a crash or an illegal
+/// move).
+pub fn replay_pgn_games<P: GamePosition + Clone>(
+    text: &str,
+    start: impl Fn(&PgnGame) -> Result<P, String>,
+    parse_move: impl Fn(&P, &str) -> Result<P::Move, String>,
+) -> Result<Vec<RecordedGame<P>>, String> {
+    Ok(replay_pgn(text, start, parse_move)?
+        .into_iter()
+        .map(|(g, start, moves)| RecordedGame {
             start,
             moves,
             book_moves: g.book_moves(),
@@ -158,9 +175,20 @@ pub fn replay_pgn_games<P: GamePosition + Clone>(
                 g.tag("Termination"),
                 None | Some("normal" | "adjudication")
             ),
-        });
+        })
+        .collect())
+}
+
+/// The start of a recorded game of `game`: the position of its set-up tag
+/// `tag` (`FEN`, `SFEN`), else the game's own start.
+pub fn start_of<G: crate::games::Game>(game: &G, g: &PgnGame, tag: &str) -> Result<G::Pos, String>
+where
+    G::Pos: GamePosition,
+{
+    match g.tag(tag) {
+        Some(f) => game.parse_position(f).map_err(|e| e.to_string()),
+        None => Ok(game.start_position()),
     }
-    Ok(out)
 }
 
 mod read {

@@ -17,13 +17,14 @@ use nom::{
 
 pub const MATCH_USAGE: &str =
     "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
-  --game ID             makruk (default), tak, ogi, backgammon, chinesecheckers
+  --game ID             makruk (default), tak, ogi, backgammon, chinesecheckers,
+                        halma, international, russian
   --engine CMD          an engine command line (quoted); 'tabula' is this binary;
                         one --engine per player of the game
     engine flags (after an --engine they apply to it; before the first
     --engine they apply to both):
     --name NAME         name in the output and the records
-    --proto DIALECT   uci, usi, tei or ubgi (default: the game's native one; it must
+    --proto DIALECT   uci, usi, tei, ubgi or hub (default: the game's native one; it must
                         be able to play the game)
     --option NAME=VALUE setoption sent after the handshake (repeatable); the
                         engine must announce NAME and accept VALUE; options

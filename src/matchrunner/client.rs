@@ -7,6 +7,7 @@
 use super::engine_options::{self, Announced};
 use crate::engine::registry;
 use crate::games::OptionKind;
+use crate::protocol::hub;
 use crate::rules::Decision;
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -22,10 +23,19 @@ pub enum Dialect {
     Tei,
     /// UBGI (backgammon): the whole position each turn, no move list.
     Ubgi,
+    /// Hub (draughts, Scan's protocol): `name=value` lines, the mover's
+    /// clock only, `done move=...`.
+    Hub,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 4] = [Dialect::Uci, Dialect::Usi, Dialect::Tei, Dialect::Ubgi];
+    pub const ALL: [Dialect; 5] = [
+        Dialect::Uci,
+        Dialect::Usi,
+        Dialect::Tei,
+        Dialect::Ubgi,
+        Dialect::Hub,
+    ];
 
     /// True when an engine spoken to in this dialect can play `game`: the
     /// registry lists the handshakes each game is played over.
@@ -47,6 +57,7 @@ impl Dialect {
             Dialect::Usi => Handshake::Usi,
             Dialect::Tei => Handshake::Tei,
             Dialect::Ubgi => Handshake::Ubgi,
+            Dialect::Hub => Handshake::Hub,
         };
         crate::protocol::dialect::Dialect { handshake }
     }
@@ -58,12 +69,13 @@ impl Dialect {
     }
 
     /// The option that selects the game over this dialect, as
-    /// Fairy-Stockfish names it: `UCI_Variant`, `USI_Variant` (TEI and
-    /// UBGI engines play one game and have none).
+    /// Fairy-Stockfish names it: `UCI_Variant`, `USI_Variant`; Hub's is
+    /// Scan's `variant` (TEI and UBGI engines play one game and have none).
     pub fn variant_option(self) -> Option<&'static str> {
         match self {
             Dialect::Uci => Some("UCI_Variant"),
             Dialect::Usi => Some("USI_Variant"),
+            Dialect::Hub => Some("variant"),
             Dialect::Tei | Dialect::Ubgi => None,
         }
     }
@@ -74,6 +86,7 @@ impl Dialect {
             "usi" => Some(Dialect::Usi),
             "tei" => Some(Dialect::Tei),
             "ubgi" => Some(Dialect::Ubgi),
+            "hub" => Some(Dialect::Hub),
             _ => None,
         }
     }
@@ -102,6 +115,7 @@ impl Dialect {
             Dialect::Usi => "sfen",
             Dialect::Tei => "tps",
             Dialect::Ubgi => "gnubgid",
+            Dialect::Hub => "pos",
         }
     }
 
@@ -122,16 +136,34 @@ impl Dialect {
         }
     }
 
-    /// How an engine option is set: UBGI's `set <key> <value>`, the
-    /// others' `setoption name <n> value <v>`.
+    /// How an engine option is set: UBGI's `set <key> <value>`, Hub's
+    /// `set-param name=<n> value=<v>`, the others' `setoption name <n>
+    /// value <v>`.
     pub fn set_option(self, name: &str, value: &str) -> String {
         match self {
             Dialect::Ubgi => format!("set {name} {value}"),
+            Dialect::Hub => hub::format("set-param", &[("name", name), ("value", value)]),
             _ => format!("setoption name {name} value {value}"),
         }
     }
-    /// `position startpos|<kw> <pos> [moves ...]`.
+    /// `position startpos|<kw> <pos> [moves ...]`; Hub: `pos pos=<pos>
+    /// moves="..."` (`pos start` without a position).
     pub fn position(self, start: Option<&str>, moves: &[String]) -> String {
+        if self == Dialect::Hub {
+            let joined = moves.join(" ");
+            let mut args = Vec::new();
+            if let Some(p) = start {
+                args.push(("pos", p));
+            }
+            if !moves.is_empty() {
+                args.push(("moves", joined.as_str()));
+            }
+            let line = hub::format("pos", &args);
+            return match start {
+                Some(_) => line,
+                None => line.replacen("pos", "pos start", 1),
+            };
+        }
         let mut s = match start {
             None => "position startpos".to_string(),
             Some(p) => format!("position {} {p}", self.position_keyword()),
@@ -159,6 +191,34 @@ impl Dialect {
         s
     }
 
+    /// Hub's search request for a clock: the mover's time only, in
+    /// seconds (`level time=12.5 inc=0.1 [moves=N]`), then `go think`.
+    pub fn hub_clock(own_ms: i64, inc_ms: u64, movestogo: Option<u32>) -> String {
+        let time = seconds(own_ms.max(0) as u64);
+        let inc = seconds(inc_ms);
+        let moves = movestogo.map(|m| m.to_string());
+        let mut args = vec![("time", time.as_str()), ("inc", inc.as_str())];
+        if let Some(m) = &moves {
+            args.push(("moves", m));
+        }
+        format!("{}\ngo think", hub::format("level", &args))
+    }
+
+    /// The request for a search to a fixed depth, node count or time per
+    /// move (Hub: a `level` line and `go think`).
+    pub fn go_limit(self, limit: Limit) -> String {
+        match (self, limit) {
+            (Dialect::Hub, Limit::Depth(d)) => format!("level depth={d}\ngo think"),
+            (Dialect::Hub, Limit::Nodes(n)) => format!("level nodes={n}\ngo think"),
+            (Dialect::Hub, Limit::MoveTime(ms)) => {
+                format!("level move-time={}\ngo think", seconds(ms))
+            }
+            (_, Limit::Depth(d)) => format!("go depth {d}"),
+            (_, Limit::Nodes(n)) => format!("go nodes {n}"),
+            (_, Limit::MoveTime(ms)) => format!("go movetime {ms}"),
+        }
+    }
+
     /// The `go` of a game of more than two players: the mover's clock as
     /// `wtime`/`winc` (what an engine without per-player clocks reads)
     /// and every player's as `p<k>time`/`p<k>inc` (UCI extension,
@@ -182,6 +242,19 @@ impl Dialect {
         }
         s
     }
+}
+
+/// A fixed limit of one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(u64),
+}
+
+/// Milliseconds as Hub's seconds: `1500` → `1.500`.
+fn seconds(ms: u64) -> String {
+    format!("{}.{:03}", ms / 1000, ms % 1000)
 }
 
 /// The longest line an engine may send (newline not counted). A longer
@@ -415,10 +488,13 @@ impl Client {
         let switched = self.switched_variant(variant);
         if let Some(option) = self.dialect.variant_option()
             && self.announces(option)
+            && let Some(value) = self.variant_value(option, variant)
         {
-            self.send(&self.dialect.set_option(option, variant))?;
+            self.send(&self.dialect.set_option(option, &value))?;
         }
-        if switched && after.iter().any(|o| is_checked(o)) {
+        // A Hub engine declares every parameter at once (and `hub` would
+        // start it afresh).
+        if switched && dialect != Dialect::Hub && after.iter().any(|o| is_checked(o)) {
             self.announced.clear();
             self.handshake(timeout)?;
         }
@@ -428,7 +504,36 @@ impl Client {
         for (name, value) in &after {
             self.send(&self.dialect.set_option(name, value))?;
         }
+        if self.dialect == Dialect::Hub {
+            // Hub engines read their parameters at `init`.
+            self.send("init")?;
+            self.wait_for("ready", timeout)?;
+        }
         self.is_ready(timeout).map(Ok)
+    }
+
+    /// The value that selects `variant` through `option`; `None` when a
+    /// Hub engine already plays it (Hub sets only parameters that change).
+    /// A Hub engine that offers no `international` knows the standard
+    /// game as Scan's `normal`.
+    fn variant_value(&self, option: &str, variant: &str) -> Option<String> {
+        if self.dialect != Dialect::Hub {
+            return Some(variant.to_string());
+        }
+        let (default, vars) =
+            match engine_options::find(&self.announced, option).and_then(|o| o.kind.as_ref()) {
+                Some(OptionKind::Combo { default, vars }) => (default.as_str(), vars.as_slice()),
+                _ => ("", &[][..]),
+            };
+        let standard = registry::native_game("hub") == Some(variant);
+        let value =
+            if standard && !vars.iter().any(|v| v == variant) && vars.iter().any(|v| v == "normal")
+            {
+                "normal"
+            } else {
+                variant
+            };
+        (value != default).then(|| value.to_string())
     }
 
     /// True when the engine announces the variant option with another
@@ -498,6 +603,13 @@ impl Client {
         let deadline = Instant::now() + timeout;
         loop {
             let line = self.recv(deadline, ok)?;
+            if self.dialect == Dialect::Hub {
+                if line.trim() == ok {
+                    return Ok(());
+                }
+                self.read_hub_handshake_line(&line);
+                continue;
+            }
             let mut t = line.split_whitespace();
             match t.next() {
                 Some(w) if w == ok => return Ok(()),
@@ -524,12 +636,46 @@ impl Client {
         }
     }
 
-    /// `isready` → `readyok`.
+    /// Hub's `id name=...` and `param ...` lines.
+    fn read_hub_handshake_line(&mut self, line: &str) {
+        let Ok(Some(l)) = hub::split(line) else {
+            return;
+        };
+        match l.command.as_str() {
+            "id" => {
+                if let Some(name) = l.get("name") {
+                    let version = l.get("version").map(|v| format!(" {v}"));
+                    self.id_name = Some(format!("{name}{}", version.unwrap_or_default()));
+                }
+            }
+            "param" => {
+                if let Some(p) = engine_options::parse_hub_param(&l) {
+                    self.announced.push(p);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `isready` → `readyok` (Hub: `ping` → `pong`).
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        self.send("isready")?;
+        match self.dialect {
+            Dialect::Hub => {
+                self.send("ping")?;
+                self.wait_for("pong", timeout)
+            }
+            _ => {
+                self.send("isready")?;
+                self.wait_for("readyok", timeout)
+            }
+        }
+    }
+
+    /// Reads lines until one is `word`.
+    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<(), ClientError> {
         let deadline = Instant::now() + timeout;
         loop {
-            if self.recv(deadline, "readyok")?.trim() == "readyok" {
+            if self.recv(deadline, word)?.trim() == word {
                 return Ok(());
             }
         }
@@ -560,7 +706,13 @@ impl Client {
     ) -> Result<BestMove, ClientError> {
         self.drain();
         self.send(position)?;
-        self.send(go)?;
+        // Hub asks in two lines (`level`, then `go`).
+        for line in go.lines() {
+            self.send(line)?;
+        }
+        if self.dialect == Dialect::Hub {
+            return self.await_done(deadline);
+        }
         let mut score = None;
         loop {
             let line = self.recv(deadline, "bestmove")?;
@@ -598,6 +750,53 @@ impl Client {
             }
         }
     }
+}
+
+impl Client {
+    /// Hub: `info ...` lines until `done move=...`; an `error` line means
+    /// the engine refused what it was sent.
+    fn await_done(&mut self, deadline: Instant) -> Result<BestMove, ClientError> {
+        let mut score = None;
+        loop {
+            let line = self.recv(deadline, "done")?;
+            let Ok(Some(l)) = hub::split(&line) else {
+                continue;
+            };
+            match l.command.as_str() {
+                "done" => {
+                    return match l.get("move").filter(|m| !m.is_empty()) {
+                        Some(m) => Ok(BestMove {
+                            text: m.to_string(),
+                            score,
+                        }),
+                        None => Err(ClientError::Protocol("'done' without a move".into())),
+                    };
+                }
+                "info" => {
+                    if let Some(s) = hub_score(&l) {
+                        score = Some(s);
+                    }
+                }
+                "error" => {
+                    return Err(ClientError::Protocol(format!(
+                        "answered '{}'",
+                        short(&line)
+                    )));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Hub's `info depth=12 score=0.35` (men) → `+0.35/12`.
+fn hub_score(l: &hub::HubLine) -> Option<String> {
+    let men: f64 = l.get("score")?.parse().ok()?;
+    let s = format!("{men:+.2}");
+    Some(match l.get("depth").and_then(|d| d.parse::<u32>().ok()) {
+        Some(d) => format!("{s}/{d}"),
+        None => s,
+    })
 }
 
 /// Checks one user option against `announced`. The variant is the
@@ -711,7 +910,39 @@ mod tests {
         assert_eq!(Dialect::playing("makruk"), vec![Dialect::Uci]);
         assert_eq!(Dialect::playing("ogi"), vec![Dialect::Uci, Dialect::Usi]);
         assert_eq!(Dialect::playing("tak"), vec![Dialect::Uci, Dialect::Tei]);
+        assert_eq!(
+            Dialect::playing("russian"),
+            vec![Dialect::Uci, Dialect::Hub]
+        );
         assert_eq!(Dialect::playing("chess"), vec![]);
+    }
+
+    #[test]
+    fn hub_lines() {
+        let m = vec!["32-28".to_string(), "19-23".to_string()];
+        assert_eq!(
+            Dialect::Hub.position(Some("Wbe"), &m),
+            r#"pos pos=Wbe moves="32-28 19-23""#
+        );
+        assert_eq!(Dialect::Hub.position(None, &[]), "pos start");
+        assert_eq!(
+            Dialect::hub_clock(61_500, 100, Some(7)),
+            "level time=61.500 inc=0.100 moves=7\ngo think"
+        );
+        assert_eq!(
+            Dialect::Hub.go_limit(Limit::MoveTime(250)),
+            "level move-time=0.250\ngo think"
+        );
+        assert_eq!(Dialect::Uci.go_limit(Limit::Nodes(9)), "go nodes 9");
+        assert_eq!(
+            Dialect::Hub.set_option("variant", "russian"),
+            "set-param name=variant value=russian"
+        );
+        assert_eq!(Dialect::Hub.new_game(None), "new-game");
+        let info = hub::split("info depth=12 score=-0.35 pv=\"32-28 19-23\"")
+            .unwrap()
+            .unwrap();
+        assert_eq!(hub_score(&info).as_deref(), Some("-0.35/12"));
     }
 
     #[test]

@@ -52,6 +52,44 @@ fn fields(i: &str) -> IResult<&str, Vec<(&str, String)>> {
     )(i)
 }
 
+/// Reads a Hub `param name=... value=... type=...` line (Scan's types:
+/// bool, int with min and max, enum with values, string, real); `None`
+/// when it names no parameter.
+pub fn parse_hub_param(line: &crate::protocol::hub::HubLine) -> Option<Announced> {
+    if line.command != "param" {
+        return None;
+    }
+    let name = line.get("name").filter(|n| !n.is_empty())?.to_string();
+    let value = line.get("value").unwrap_or_default().to_string();
+    let number = |key: &str| line.get(key).and_then(|v| v.parse::<i64>().ok());
+    let kind = match line.get("type").unwrap_or_default() {
+        "bool" => Some(OptionKind::Check {
+            default: value == "true",
+        }),
+        "int" => match (number("min"), number("max")) {
+            (Some(min), Some(max)) => Some(OptionKind::Spin {
+                default: value.parse().unwrap_or(min),
+                min,
+                max,
+            }),
+            _ => None,
+        },
+        "enum" => Some(OptionKind::Combo {
+            default: value,
+            vars: line
+                .get("values")
+                .unwrap_or_default()
+                .split(' ')
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }),
+        "string" => Some(OptionKind::String { default: value }),
+        _ => None,
+    };
+    Some(Announced { name, kind })
+}
+
 /// Reads an `option name ... type ...` line; `None` when the line is not
 /// one or names no option.
 pub fn parse_option_line(line: &str) -> Option<Announced> {

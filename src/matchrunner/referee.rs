@@ -3,7 +3,7 @@
 //! itself where the rules ask for chance.
 
 use super::args::MatchConfig;
-use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec};
+use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec, Limit};
 use super::engine_setup::{engine_for, for_game, home_handshake, native_dialect};
 use super::openings::Opening;
 use super::timecontrol::TimeControl;
@@ -253,22 +253,25 @@ fn referee_position<G: MatchRules>(game: &G, opening: &Opening) -> Result<G::Pos
 }
 
 impl<G: MatchRules> Table<'_, G> {
-    /// The notation `seat`'s client reads and writes moves in: the game's
-    /// own in its own dialect (the first the registry lists, which may be
-    /// one the runner does not speak, as UBGI for backgammon), UCI's
-    /// otherwise.
+    /// The notation `seat`'s client reads and writes moves in: Hub's over
+    /// Hub, the game's own in its own dialect (the first the registry
+    /// lists, which may be one the runner does not speak, as UBGI for
+    /// backgammon), UCI's otherwise.
     fn notation(&self, seat: usize) -> MoveNotation {
         match self.clients.get(seat) {
+            Some(c) if c.dialect == Dialect::Hub => MoveNotation::Hub,
             Some(c) if c.dialect.handshake() != self.home => MoveNotation::Uci,
             _ => MoveNotation::Native,
         }
     }
 
     /// Clients of a foreign dialect get the start position and the book
-    /// moves in that dialect's notation.
+    /// moves in that dialect's notation; Hub clients always get the start
+    /// position (Hub has no word for it that every engine reads).
     fn rewrite_opening_per_client(&mut self, opening: &Opening) {
         for seat in 0..self.clients.len() {
-            if self.notation(seat) == MoveNotation::Native {
+            let notation = self.notation(seat);
+            if notation == MoveNotation::Native {
                 continue;
             }
             let start = || match &opening.position {
@@ -278,14 +281,14 @@ impl<G: MatchRules> Table<'_, G> {
                     .unwrap_or_else(|_| self.game.start_position()),
                 None => self.game.start_position(),
             };
-            if opening.position.is_some() {
-                self.start_text[seat] = Some(start().to_notation_for(MoveNotation::Uci));
+            if opening.position.is_some() || notation == MoveNotation::Hub {
+                self.start_text[seat] = Some(start().to_notation_for(notation));
             }
             let mut p = start();
             let mut moves = Vec::with_capacity(self.rec.moves.len());
             for m in &self.rec.moves {
                 if let Ok(mv) = p.parse_move(m, MoveNotation::Native) {
-                    moves.push(p.format_move(mv, MoveNotation::Uci));
+                    moves.push(p.format_move(mv, notation));
                     p.play(mv);
                 }
             }
@@ -371,17 +374,19 @@ impl<G: MatchRules> Table<'_, G> {
                 let margin = ms_i64(cfg.time_margin_ms);
                 let go = if seats > 2 {
                     Dialect::go_player_clocks(&self.clock, seat, inc_ms, movestogo)
+                } else if dialect == Dialect::Hub {
+                    Dialect::hub_clock(self.clock[seat], inc_ms, movestogo)
                 } else {
                     dialect.go_clock(first, second, inc_ms, movestogo)
                 };
                 (go, self.clock[seat].saturating_add(margin).max(0) as u64)
             }
             TimeControl::MoveTime(ms) => (
-                format!("go movetime {ms}"),
+                dialect.go_limit(Limit::MoveTime(ms)),
                 ms.saturating_add(cfg.time_margin_ms),
             ),
-            TimeControl::Depth(d) => (format!("go depth {d}"), cfg.hang_timeout_ms),
-            TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.hang_timeout_ms),
+            TimeControl::Depth(d) => (dialect.go_limit(Limit::Depth(d)), cfg.hang_timeout_ms),
+            TimeControl::Nodes(n) => (dialect.go_limit(Limit::Nodes(n)), cfg.hang_timeout_ms),
         };
         let (position, go) = if dialect.sends_whole_position() {
             let here = self.pos.to_notation_for(MoveNotation::Native);
@@ -500,12 +505,12 @@ impl<G: MatchRules> Table<'_, G> {
     /// the record and the referee's position.
     fn record_move(&mut self, mv: <G::Pos as RulesPosition>::Move, comment: Option<String>) {
         let native = self.pos.format_move(mv, MoveNotation::Native);
-        let uci = self.pos.format_move(mv, MoveNotation::Uci);
         for seat in 0..self.sent.len() {
-            let text = if self.notation(seat) == MoveNotation::Native {
-                native.clone()
-            } else {
-                uci.clone()
+            // Each seat's own notation (Hub's captures list the captured
+            // squares, PDN's the landing squares).
+            let text = match self.notation(seat) {
+                MoveNotation::Native => native.clone(),
+                other => self.pos.format_move(mv, other),
             };
             self.sent[seat].push(text);
         }

@@ -25,6 +25,8 @@ pub enum Handshake {
     Ubgi,
     /// `xboard`: CECP (XBoard/WinBoard protocol v2), see `cecp.rs`.
     Cecp,
+    /// `hub`: Scan's Hub v2 for draughts, see `hub.rs`.
+    Hub,
 }
 
 /// Where a `position` command starts from.
@@ -145,6 +147,7 @@ const COMMAND_WORDS: &[&str] = &[
     "tei",
     "ubgi",
     "xboard",
+    "hub",
     "debug",
     "isready",
     "setoption",
@@ -233,6 +236,7 @@ fn parse_command(word: &str, text: &str) -> Result<Command, CommandError> {
         "tei" => Ok(Command::Handshake(Handshake::Tei)),
         "ubgi" => Ok(Command::Handshake(Handshake::Ubgi)),
         "xboard" => Ok(Command::Handshake(Handshake::Cecp)),
+        "hub" => Ok(Command::Handshake(Handshake::Hub)),
         "isready" => Ok(Command::IsReady),
         "register" => Ok(Command::Register),
         "stop" => Ok(Command::Stop),

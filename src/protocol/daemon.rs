@@ -13,6 +13,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use std::io::{BufRead, Write};
 
 mod cecp_loop;
+mod hub_loop;
 mod ubgi_loop;
 
 pub const ENGINE_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
@@ -55,6 +56,8 @@ struct Daemon {
     cecp: super::cecp::CecpState,
     /// The state of the UBGI dialect (unused in the others).
     ubgi: ubgi_loop::UbgiState,
+    /// The state of the Hub dialect (unused in the others).
+    hub: hub_loop::HubState,
 }
 
 impl Daemon {
@@ -77,6 +80,7 @@ impl Daemon {
             debug: false,
             cecp: Default::default(),
             ubgi: Default::default(),
+            hub: Default::default(),
         })
     }
 
@@ -125,6 +129,10 @@ impl Daemon {
             self.ubgi_event(event);
             return;
         }
+        if self.dialect.handshake == Handshake::Hub {
+            self.hub_event(event);
+            return;
+        }
         match event {
             SearchEvent::Info(info) => self.send(self.format_info(&info)),
             SearchEvent::BestMove { best, ponder } => {
@@ -164,6 +172,9 @@ impl Daemon {
         }
         if self.dialect.handshake == Handshake::Ubgi {
             return self.ubgi_line(line);
+        }
+        if self.dialect.handshake == Handshake::Hub {
+            return self.hub_line(line);
         }
         let command = match parse_line(line) {
             Ok(Some(c)) => c,
@@ -257,6 +268,10 @@ impl Daemon {
             )));
             return;
         }
+        if dialect != self.dialect {
+            // A running search answers in the dialect that started it.
+            self.stop_and_wait();
+        }
         self.dialect = dialect;
         if handshake == Handshake::Cecp {
             self.cecp_start();
@@ -264,6 +279,10 @@ impl Daemon {
         }
         if handshake == Handshake::Ubgi {
             self.ubgi_start();
+            return;
+        }
+        if handshake == Handshake::Hub {
+            self.hub_start();
             return;
         }
         self.send(format!("id name {ENGINE_NAME}"));
@@ -300,7 +319,10 @@ impl Daemon {
             let spec = common_spec(&self.dialect, option, &variants, self.session.variant());
             match check_value(&spec, value) {
                 Ok(v) => self.apply_common(option, v),
-                Err(e) => self.error(EngineError::bad_value(format!("setoption: {e}"))),
+                Err(e) => self.error(EngineError::bad_value(format!(
+                    "{}: {e}",
+                    self.dialect.set_option_word()
+                ))),
             }
             return;
         }
@@ -311,7 +333,8 @@ impl Daemon {
             .find(|s| s.name.eq_ignore_ascii_case(name));
         let Some(spec) = game_spec else {
             self.error(EngineError::unsupported(format!(
-                "setoption: unknown option '{}'",
+                "{}: unknown option '{}'",
+                self.dialect.set_option_word(),
                 super::command::shorten(name)
             )));
             return;
@@ -328,7 +351,7 @@ impl Daemon {
                 self.session.set_game_option(&spec.name, &text)
             });
         if let Err(e) = result {
-            self.error(e.within("setoption"));
+            self.error(e.within(self.dialect.set_option_word()));
         }
     }
 
@@ -337,7 +360,8 @@ impl Daemon {
             (CommonOption::Variant, OptionValue::Combo(v)) => {
                 if !self.switch_variant(&v) {
                     self.error(EngineError::unsupported(format!(
-                        "setoption: unknown variant '{v}'"
+                        "{}: unknown variant '{v}'",
+                        self.dialect.set_option_word()
                     )));
                 }
             }

@@ -69,6 +69,7 @@ impl Dialect {
         match self.handshake {
             Handshake::Usi => &[Hash, Ponder, MultiPv, ClearHash, MoveOverhead],
             Handshake::Tei => &[Hash, ClearHash, MultiPv, MoveOverhead],
+            Handshake::Hub => &[Variant, Hash],
             _ => &[Variant, Hash, ClearHash, MultiPv, Ponder, MoveOverhead],
         }
     }
@@ -114,6 +115,15 @@ impl Dialect {
             Handshake::Tei => "teinewgame",
             Handshake::Ubgi => "newgame",
             Handshake::Cecp => "new",
+            Handshake::Hub => "new-game",
+        }
+    }
+
+    /// The word that sets an option, for error messages.
+    pub fn set_option_word(&self) -> &'static str {
+        match self.handshake {
+            Handshake::Hub => "set-param",
+            _ => "setoption",
         }
     }
 
@@ -135,6 +145,7 @@ impl Dialect {
             Handshake::Tei => "tei",
             Handshake::Ubgi => "ubgi",
             Handshake::Cecp => "xboard",
+            Handshake::Hub => "hub",
         }
     }
 
@@ -147,13 +158,17 @@ impl Dialect {
             Handshake::Ubgi => "ubgiok",
             // CECP answers `protover` with features instead.
             Handshake::Cecp => "",
+            Handshake::Hub => "wait",
         }
     }
 
     /// How an engine-wide option is spelled in this dialect.
     pub fn option_name(&self, option: CommonOption) -> &'static str {
         let usi = self.handshake == Handshake::Usi;
+        let hub = self.handshake == Handshake::Hub;
         match option {
+            CommonOption::Variant if hub => "variant",
+            CommonOption::Hash if hub => "hash",
             CommonOption::Variant => "UCI_Variant",
             CommonOption::Hash if usi => "USI_Hash",
             CommonOption::Hash => "Hash",
@@ -172,6 +187,7 @@ impl Dialect {
     pub fn move_notation(&self) -> MoveNotation {
         match self.handshake {
             Handshake::Uci | Handshake::Cecp => MoveNotation::Uci,
+            Handshake::Hub => MoveNotation::Hub,
             _ => MoveNotation::Native,
         }
     }
@@ -318,6 +334,7 @@ impl Dialect {
         match self.handshake {
             Handshake::Cecp => format!("Error (input rejected): {detail}"),
             Handshake::Ubgi => format!("error {} {detail}", error.kind.code()),
+            Handshake::Hub => super::hub::format("error", &[("message", detail)]),
             Handshake::Uci | Handshake::Usi | Handshake::Tei => {
                 format!("info string error: {detail}")
             }
@@ -355,6 +372,10 @@ mod tests {
             assert_eq!(
                 line(Handshake::Ubgi),
                 format!("error {} position: move 2 'e3e5': illegal", kind.code())
+            );
+            assert_eq!(
+                line(Handshake::Hub),
+                "error message=\"position: move 2 'e3e5': illegal\""
             );
         }
         let codes: Vec<&str> = kinds.iter().map(|k| k.code()).collect();

@@ -5,6 +5,7 @@ pub mod cecp;
 pub mod command;
 pub mod daemon;
 pub mod dialect;
+pub mod hub;
 pub mod io;
 pub mod options;
 pub mod ubgi;

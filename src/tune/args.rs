@@ -6,7 +6,8 @@ use nom::{
 };
 
 pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE ...] [flags]
-  <game>              a game with a tunable evaluation: makruk
+  <game>              a game with a tunable evaluation: makruk, international,
+                      russian
   --data FILE         game records to learn from (repeatable), as written by
                       tabula match --pgnout
   --max-plies N       learn only from games of at most N plies (default: all;

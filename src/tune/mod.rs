@@ -14,6 +14,7 @@
 //! * [`data`]: positions from records, the quiet filter, the split.
 //! * [`fit`]: the logistic scale `K`, the loss, Adam.
 //! * [`args`], [`run`]: the command.
+//! * `checks` (tests only): what every game's form must satisfy.
 
 pub mod args;
 #[cfg(test)]

@@ -1,25 +1,54 @@
-//! Static evaluation, in hundredths of a man, for the side to move:
-//! material (a king is worth three men), advancement of the men (more as
-//! they near the crowning row), the back row kept while the opponent still
-//! has men to crown, the centre, and a small bonus for the side to move.
+//! Static evaluation, in hundredths of a man, for the side to move.
 //!
-//! These are hand-set starting weights, not yet fitted by the tuner.
+//! Terms, each a middle-game / end-game pair blended by the men left on
+//! the board: material (men, kings worth about three men), tempo (rows
+//! the men have advanced; the two rows before crowning count extra), the
+//! back row kept while the opponent still has men to crown, the centre,
+//! balance (men spread evenly over the two wings), outposts (advanced men
+//! backed on both rear diagonals, which cannot be taken from the front),
+//! runaway men (no enemy piece in the cone ahead and no enemy king) and
+//! king mobility; then a bonus for the side to move.
+//!
+//! The weights are the named tables of `eval_weights/<rule set>.rs`,
+//! written by the tuner (`tabula tune international|russian`), never typed
+//! here. The evaluation is written once against [`EvalSink`]:
+//! [`evaluate`] runs it on the embedded table, the tuner records it as a
+//! form of the weights ([`crate::tune`]).
 
 use super::position::Position;
 use super::types::*;
 use super::variant::*;
+use crate::tune::layout::weight_layout;
+use crate::tune::{Direct, EvalSink};
 
+/// A man and a king for the search (move ordering, the gain of a
+/// capture), not for the evaluation, which has its own tuned values.
 pub const MAN: i32 = 100;
 pub const KING: i32 = 300;
-/// Per row a man has advanced from its own back row.
-const ADVANCE: i32 = 3;
-/// Extra for a man on the two rows before crowning.
-const NEAR_CROWN: i32 = 12;
-/// A man still on its own back row while the opponent has men.
-const BACK_ROW: i32 = 6;
-/// A man on the central squares.
-const CENTRE: i32 = 5;
-const TEMPO: i32 = 4;
+
+/// The evaluation's weights: names and places in the tables of
+/// `eval_weights/`. Each pair is a middle-game and an end-game weight.
+pub mod layout {
+    super::weight_layout! {
+        VALUE_MG "value_mg" ["man", "king"],
+        VALUE_EG "value_eg" ["man", "king"],
+        TEMPO "tempo" ["mg", "eg"],
+        NEAR_CROWN "near_crown" ["mg", "eg"],
+        BACK_ROW "back_row" ["mg", "eg"],
+        CENTRE "centre" ["mg", "eg"],
+        BALANCE "balance" ["mg", "eg"],
+        OUTPOST "outpost" ["mg", "eg"],
+        RUNAWAY "runaway" ["mg", "eg"],
+        KING_MOBILITY "king_mobility" ["mg", "eg"],
+        TO_MOVE "to_move" [""],
+    }
+}
+use layout::*;
+
+/// The weight names, one per weight, in table order.
+pub fn weight_names() -> Vec<String> {
+    crate::tune::layout::names(GROUPS)
+}
 
 /// The central squares: the middle half of the columns on the middle rows.
 const fn centre_mask<V: Variant>() -> u64 {
@@ -36,38 +65,206 @@ const fn centre_mask<V: Variant>() -> u64 {
     m
 }
 
-/// The score of `color`'s pieces.
-fn side_score<V: Variant>(pos: &Position<V>, color: usize) -> i32 {
-    let men = pos.men(color);
-    let kings = pos.kings_of(color);
-    let mut score = MAN * men.count_ones() as i32 + KING * kings.count_ones() as i32;
-    let mut bb = men;
-    while bb != 0 {
-        let b = bb.trailing_zeros();
-        bb &= bb - 1;
-        let (row, _) = row_col::<V>(square_of::<V>(b));
-        // Rows advanced from the man's own back row.
-        let adv = if color == WHITE {
-            V::ROWS - 1 - row
-        } else {
-            row
-        } as i32;
-        score += ADVANCE * adv;
-        if adv >= V::ROWS as i32 - 3 {
-            score += NEAR_CROWN;
+/// The squares of the left half of the columns (files a..e on 10x10).
+const fn left_wing<V: Variant>() -> u64 {
+    let mut m = 0u64;
+    let mut s = 0;
+    while s < V::SQUARES {
+        if row_col::<V>(s).1 < V::ROWS / 2 {
+            m |= 1 << bit_of::<V>(s);
         }
+        s += 1;
     }
-    let back_row = Position::<V>::crown_row(color ^ 1);
-    if pos.men(color ^ 1) != 0 {
-        score += BACK_ROW * (men & back_row).count_ones() as i32;
-    }
-    score += CENTRE * (men & centre_mask::<V>()).count_ones() as i32;
-    score
+    m
 }
 
-/// The evaluation for the side to move.
+#[inline(always)]
+fn shift(x: u64, d: i32) -> u64 {
+    if d > 0 { x << d } else { x >> -d }
+}
+
+/// A pair of weights (`mg`, `eg` elements), each into its own sum.
+#[inline(always)]
+fn pair<S: EvalSink>(s: &mut S, index: usize, n: i32) {
+    if n != 0 {
+        s.tapered(index, n, 0);
+        s.tapered(index + 1, 0, n);
+    }
+}
+
+/// The counts of one side's features, each later weighted.
+#[derive(Default)]
+struct Features {
+    men: i32,
+    kings: i32,
+    tempo: i32,
+    near_crown: i32,
+    back_row: i32,
+    centre: i32,
+    imbalance: i32,
+    outposts: i32,
+    runaways: i32,
+    king_moves: i32,
+}
+
+impl Features {
+    fn of<V: Variant>(pos: &Position<V>, color: usize) -> Features {
+        let men = pos.men(color);
+        let kings = pos.kings_of(color);
+        let own = pos.pieces[color];
+        let enemy = pos.pieces[color ^ 1];
+        let empty = pos.empty_squares();
+        let board = board_mask::<V>();
+        let [up_l, up_r, down_l, down_r] = steps::<V>();
+        let (fwd, back) = if color == WHITE {
+            ([up_l, up_r], [down_l, down_r])
+        } else {
+            ([down_l, down_r], [up_l, up_r])
+        };
+        let mut f = Features {
+            men: men.count_ones() as i32,
+            kings: kings.count_ones() as i32,
+            ..Features::default()
+        };
+        // Squares backed on a rear diagonal by an own piece or the edge.
+        let backed = |d: i32| shift(own | !board, -d);
+        let outpost_men = men & backed(back[0]) & backed(back[1]);
+        let enemy_has_kings = pos.kings_of(color ^ 1) != 0;
+        let mut bb = men;
+        while bb != 0 {
+            let b = bb.trailing_zeros();
+            bb &= bb - 1;
+            let (row, _) = row_col::<V>(square_of::<V>(b));
+            // Rows advanced from the man's own back row.
+            let adv = if color == WHITE {
+                V::ROWS - 1 - row
+            } else {
+                row
+            };
+            f.tempo += adv as i32;
+            if adv + 3 >= V::ROWS {
+                f.near_crown += 1;
+            }
+            if 2 * adv >= V::ROWS {
+                if outpost_men >> b & 1 != 0 {
+                    f.outposts += 1;
+                }
+                if !enemy_has_kings {
+                    // The squares the man can reach on its way to the
+                    // crowning row: none may hold an enemy piece.
+                    let mut cone = 0u64;
+                    let mut front = 1u64 << b;
+                    for _ in adv + 1..V::ROWS {
+                        front = (shift(front, fwd[0]) | shift(front, fwd[1])) & board;
+                        cone |= front;
+                    }
+                    if cone & enemy == 0 {
+                        f.runaways += 1;
+                    }
+                }
+            }
+        }
+        if pos.men(color ^ 1) != 0 {
+            f.back_row = (men & Position::<V>::crown_row(color ^ 1)).count_ones() as i32;
+        }
+        f.centre = (men & centre_mask::<V>()).count_ones() as i32;
+        let left = (men & left_wing::<V>()).count_ones() as i32;
+        f.imbalance = (2 * left - f.men).abs();
+        // King mobility: empty squares along each diagonal, all kings at
+        // once.
+        for d in steps::<V>() {
+            let mut x = shift(kings, d) & empty;
+            while x != 0 {
+                f.king_moves += x.count_ones() as i32;
+                x = shift(x, d) & empty;
+            }
+        }
+        f
+    }
+}
+
+/// The evaluation from White's point of view, before the flip.
+fn evaluate_white<S: EvalSink, V: Variant>(s: &mut S, pos: &Position<V>) {
+    let w = Features::of(pos, WHITE);
+    let b = Features::of(pos, BLACK);
+    s.tapered(VALUE_MG, w.men - b.men, 0);
+    s.tapered(VALUE_MG + 1, w.kings - b.kings, 0);
+    s.tapered(VALUE_EG, 0, w.men - b.men);
+    s.tapered(VALUE_EG + 1, 0, w.kings - b.kings);
+    pair(s, TEMPO, w.tempo - b.tempo);
+    pair(s, NEAR_CROWN, w.near_crown - b.near_crown);
+    pair(s, BACK_ROW, w.back_row - b.back_row);
+    pair(s, CENTRE, w.centre - b.centre);
+    pair(s, BALANCE, w.imbalance - b.imbalance);
+    pair(s, OUTPOST, w.outposts - b.outposts);
+    pair(s, RUNAWAY, w.runaways - b.runaways);
+    pair(s, KING_MOBILITY, w.king_moves - b.king_moves);
+    // The phase: men left of those the game starts with.
+    let max = (2 * V::PER_ROW * V::START_ROWS) as i32;
+    s.blend((w.men + b.men).min(max), max);
+}
+
+/// The evaluation written once, for any sink.
+pub fn evaluate_into<S: EvalSink, V: Variant>(s: &mut S, pos: &Position<V>) {
+    evaluate_white(s, pos);
+    if pos.side != WHITE {
+        s.negate();
+    }
+    s.add(TO_MOVE, 1);
+}
+
+/// The evaluation for the side to move, with the rule set's embedded
+/// weights.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
-    let white = side_score(pos, WHITE) - side_score(pos, BLACK);
-    let s = if pos.side == WHITE { white } else { -white };
-    s + TEMPO
+    let mut d = Direct::new(V::WEIGHTS);
+    evaluate_into(&mut d, pos);
+    d.score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+    use crate::games::draughts::Draughts;
+
+    fn parse<V: Variant>(text: &str) -> Position<V> {
+        Draughts::<V>::new().parse_position(text).unwrap()
+    }
+
+    fn features<V: Variant>(text: &str, color: usize) -> Features {
+        Features::of(&parse::<V>(text), color)
+    }
+
+    #[test]
+    fn features_count_what_they_say() {
+        // White men on 23 (advanced 5 rows, backed by 28 and 29) and on 28,
+        // 29; no black piece ahead of 23 but Black has a king: no runaway.
+        let f = features::<Intl>("W:W23,28,29:BK1", WHITE);
+        assert_eq!((f.men, f.outposts, f.runaways), (3, 1, 0));
+        // Without the black king, 23 runs: its cone (18, 19, 12-14, ...)
+        // is empty.
+        let f = features::<Intl>("W:W23,28,29:B36", WHITE);
+        assert_eq!(f.runaways, 1);
+        // A black man in the cone stops it.
+        let f = features::<Intl>("W:W23,28,29:B13", WHITE);
+        assert_eq!(f.runaways, 0);
+        // A king on 46 (a1) sees the long diagonal 41, 37, ..., 5: 9 squares.
+        let f = features::<Intl>("W:WK46:B3", WHITE);
+        assert_eq!(f.king_moves, 9);
+        // Balance: all men on the left wing.
+        let f = features::<Intl>("W:W31,36,41,46:B1", WHITE);
+        assert_eq!(f.imbalance, 4);
+        // The starting men of both sides are balanced and alike.
+        let w = features::<Rus>(Rus::START_FEN, WHITE);
+        let b = features::<Rus>(Rus::START_FEN, BLACK);
+        assert_eq!((w.tempo, w.imbalance), (b.tempo, b.imbalance));
+    }
+
+    #[test]
+    fn start_positions_are_even() {
+        let p = parse::<Intl>(Intl::START_FEN);
+        assert_eq!(evaluate(&p), Intl::WEIGHTS[TO_MOVE]);
+        let p = parse::<Rus>(Rus::START_FEN);
+        assert_eq!(evaluate(&p), Rus::WEIGHTS[TO_MOVE]);
+    }
 }

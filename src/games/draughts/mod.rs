@@ -9,17 +9,19 @@
 //! * [`movegen`]: quiet moves, the capture search, perft.
 //! * [`square`], [`fen`], [`notation`]: text in and out (PDN FEN, Hub
 //!   positions, PDN and Hub moves, Russian algebraic squares).
-//! * [`eval`]: static evaluation; [`bench`]: bench positions;
-//!   [`record`]: PDN records.
+//! * [`eval`]: static evaluation (weights in [`eval_weights`], fitted by
+//!   [`tune`]); [`bench`]: bench positions; [`record`]: PDN records.
 
 pub mod bench;
 pub mod eval;
+pub mod eval_weights;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod record;
 pub mod square;
+pub mod tune;
 pub mod types;
 pub mod variant;
 
@@ -149,6 +151,10 @@ impl<V: Variant> Game for Draughts<V> {
 
     fn prepare_search(&self, pos: &mut Position<V>) {
         pos.rules = self.rules;
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<Draughts<V>>)
     }
 }
 
@@ -298,8 +304,20 @@ impl<V: Variant> GamePosition for Position<V> {
         notation::parse_move(self, text)
     }
 
-    fn format_move(&self, mv: Move, _notation: MoveNotation) -> String {
-        notation::format_pdn(self, mv, &self.legal_moves())
+    /// PDN over UCI and in records; Hub's form over Hub.
+    fn format_move(&self, mv: Move, notation: MoveNotation) -> String {
+        match notation {
+            MoveNotation::Hub => notation::format_hub::<V>(mv),
+            _ => notation::format_pdn(self, mv, &self.legal_moves()),
+        }
+    }
+
+    /// Hub's one-character-per-square form over Hub, PDN FEN elsewhere.
+    fn to_notation_for(&self, notation: MoveNotation) -> String {
+        match notation {
+            MoveNotation::Hub => fen::write_hub(self),
+            _ => self.to_notation(),
+        }
     }
 
     fn play(&mut self, mv: Move) {

@@ -3,10 +3,11 @@
 //! a start position other than the initial one as `[FEN "..."]`.
 
 use super::{Draughts, Move, Position, Variant};
-use crate::games::pgn::write_pgn;
+use crate::games::pgn::{PgnGame, Replayed, write_pgn};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
-use crate::games::{Game, GamePosition, MoveNotation};
+use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
+use crate::tune::RecordedGame;
 
 impl<V: Variant> RecordFormat for Draughts<V> {
     const SIDES: [&'static str; 2] = ["White", "Black"];
@@ -45,39 +46,52 @@ pub struct PdnGame<V: Variant> {
 /// The games of a PDN file as `tabula match` writes it, replayed from
 /// their start positions. `Err` names the game and the move.
 pub fn read_pdn<V: Variant>(game: &Draughts<V>, text: &str) -> Result<Vec<PdnGame<V>>, String> {
-    let mut out = Vec::new();
-    for (k, g) in crate::games::pgn::read_pgn(text)?.into_iter().enumerate() {
-        let context = |e: String| format!("game {}: {e}", k + 1);
-        if let Some(t) = g.tag("GameType")
-            && t.split(',').next() != Some(V::GAME_TYPE.to_string().as_str())
-        {
-            return Err(context(format!("GameType {t} is not {}", V::ID)));
-        }
-        let start = match g.tag("FEN") {
-            Some(f) => game.parse_position(f).map_err(|e| context(e.to_string()))?,
-            None => game.start_position(),
-        };
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(g.moves.len());
-        for m in &g.moves {
-            let mv = pos
-                .parse_move(m, MoveNotation::Native)
-                .map_err(|e| context(e.to_string()))?;
-            pos.play(mv);
-            moves.push(mv);
-        }
-        out.push(PdnGame {
+    Ok(replay_all(game, text)?
+        .into_iter()
+        .map(|(g, start, moves)| PdnGame {
             start,
             moves,
             result: g.result,
-        });
+        })
+        .collect())
+}
+
+/// The games of a PDN file for the tuner: results, book moves, and
+/// whether the board decided them.
+pub fn read_recorded<V: Variant>(
+    game: &Draughts<V>,
+    text: &str,
+) -> Result<Vec<RecordedGame<Position<V>>>, String> {
+    crate::games::pgn::replay_pgn_games(text, |g| start_of(game, g), parse_move)
+}
+
+/// Every game of a PDN text with its start position and moves.
+fn replay_all<V: Variant>(
+    game: &Draughts<V>,
+    text: &str,
+) -> Result<Vec<Replayed<Position<V>>>, String> {
+    crate::games::pgn::replay_pgn(text, |g| start_of(game, g), parse_move)
+}
+
+/// A game's start, refusing a record of the other rule set.
+fn start_of<V: Variant>(game: &Draughts<V>, g: &PgnGame) -> Result<Position<V>, String> {
+    if let Some(t) = g.tag("GameType")
+        && t.split(',').next() != Some(V::GAME_TYPE.to_string().as_str())
+    {
+        return Err(format!("GameType {t} is not {}", V::ID));
     }
-    Ok(out)
+    crate::games::pgn::start_of(game, g, "FEN")
+}
+
+fn parse_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, String> {
+    pos.parse_move(text, MoveNotation::Native)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Game;
     use crate::games::draughts::{International, Russian};
     use crate::games::record::{GameResult, Termination};
 

@@ -30,6 +30,10 @@ pub trait Variant: Copy + Clone + Default + Send + Sync + std::fmt::Debug + 'sta
     const START_FEN: &'static str;
     /// Default of the king-move draw rule, in moves of each side.
     const KING_MOVES_DRAW: u32;
+    /// The evaluation's weights (layout: `eval.rs`) and the generated file
+    /// that holds them.
+    const WEIGHTS: &'static [i32];
+    const WEIGHTS_PATH: &'static str;
 
     /// Playing squares per row.
     const PER_ROW: usize = Self::ROWS / 2;
@@ -56,6 +60,8 @@ impl Variant for Intl {
     const GAME_TYPE: u32 = 20;
     const START_FEN: &'static str = "W:W31-50:B1-20";
     const KING_MOVES_DRAW: u32 = 25;
+    const WEIGHTS: &'static [i32] = &super::eval_weights::international::WEIGHTS;
+    const WEIGHTS_PATH: &'static str = "src/games/draughts/eval_weights/international.rs";
 }
 
 impl Variant for Rus {
@@ -67,6 +73,8 @@ impl Variant for Rus {
     const GAME_TYPE: u32 = 25;
     const START_FEN: &'static str = "W:W21-32:B1-12";
     const KING_MOVES_DRAW: u32 = 15;
+    const WEIGHTS: &'static [i32] = &super::eval_weights::russian::WEIGHTS;
+    const WEIGHTS_PATH: &'static str = "src/games/draughts/eval_weights/russian.rs";
 }
 
 /// Bit of 0-based square `s`.

@@ -122,14 +122,11 @@ pub fn parse_san(pos: &Position, san: &str) -> Option<Move> {
 /// The games of a PGN file written by `tabula match --pgnout` (or any PGN of
 /// Makruk in its SAN), replayed from their start positions.
 pub fn read_pgn_games(game: &Makruk, text: &str) -> Result<Vec<RecordedGame<Position>>, String> {
-    crate::games::pgn::replay_pgn_games(
+    use crate::games::pgn::{replay_pgn_games, start_of};
+    replay_pgn_games(
         text,
-        "FEN",
-        |fen| match fen {
-            Some(f) => game.parse_position(f).map_err(|e| e.to_string()),
-            None => Ok(game.start_position()),
-        },
-        parse_san,
+        |g| start_of(game, g, "FEN"),
+        |pos, san| parse_san(pos, san).ok_or_else(|| format!("'{san}' is not a legal move here")),
     )
 }
 

@@ -319,7 +319,7 @@ impl GamePosition for Position {
     fn to_notation_for(&self, notation: MoveNotation) -> String {
         match notation {
             MoveNotation::Uci => self.to_fen(),
-            MoveNotation::Native => self.to_notation(),
+            MoveNotation::Native | MoveNotation::Hub => self.to_notation(),
         }
     }
 

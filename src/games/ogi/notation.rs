@@ -62,12 +62,12 @@ fn written(
 
 fn parse_written(text: &str, notation: MoveNotation) -> Result<Written, GameError> {
     let r = match notation {
-        MoveNotation::Native => written(usi_square, '*')(text),
+        MoveNotation::Native | MoveNotation::Hub => written(usi_square, '*')(text),
         MoveNotation::Uci => written(uci_square, '@')(text),
     };
     r.map(|(_, w)| w).map_err(|_| {
         GameError::Parse(match notation {
-            MoveNotation::Native => {
+            MoveNotation::Native | MoveNotation::Hub => {
                 format!("malformed move '{text}': expected USI like 7g7f, 5d5c+ or P*5e")
             }
             MoveNotation::Uci => {
@@ -156,7 +156,7 @@ pub fn parse_move(pos: &Position, text: &str, notation: MoveNotation) -> Result<
 
 pub fn format_move(mv: Move, notation: MoveNotation) -> String {
     match notation {
-        MoveNotation::Native => mv.usi(),
+        MoveNotation::Native | MoveNotation::Hub => mv.usi(),
         MoveNotation::Uci => mv.uci(),
     }
 }

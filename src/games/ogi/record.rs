@@ -45,14 +45,13 @@ impl MatchRules for Ogi {}
 /// The games of a PGN file written by `tabula match --pgnout` (USI moves),
 /// replayed from their start positions (for the tuner).
 pub fn read_pgn_games(text: &str) -> Result<Vec<RecordedGame<Position>>, String> {
-    let game = Ogi;
-    crate::games::pgn::replay_pgn_games(
+    use crate::games::pgn::{replay_pgn_games, start_of};
+    replay_pgn_games(
         text,
-        "SFEN",
-        |sfen| match sfen {
-            Some(f) => game.parse_position(f).map_err(|e| e.to_string()),
-            None => Ok(game.start_position()),
+        |g| start_of(&Ogi, g, "SFEN"),
+        |pos, m| {
+            pos.parse_move(m, MoveNotation::Native)
+                .map_err(|e| e.to_string())
         },
-        |pos, text| pos.parse_move(text, MoveNotation::Native).ok(),
     )
 }
