@@ -134,63 +134,51 @@ fn bad_input_is_a_clear_error() {
     assert!(String::from_utf8_lossy(&help.stdout).contains("--data FILE"));
 }
 
+/// Fits `T` on a tiny record file with `freeze` held: the games are all
+/// read, the fit lowers the error and moves some weight, the file written
+/// reads back with the layout's names and the frozen weights unchanged.
+fn tiny_fit<T: Tunable>(fixture: &str, games: usize, epochs: usize, freeze: &str) {
+    let out = out_path(&format!("{}_weights_test.rs", T::GAME));
+    let cfg = TuneConfig {
+        data: vec![fixture.to_string()],
+        max_plies: None,
+        out: Some(out.clone()),
+        from: None,
+        epochs,
+        rate: 2.0,
+        relinearise: 20,
+        freeze: vec![freeze.to_string()],
+        prior: 0.0,
+        seed: 1,
+    };
+    let report = run::tune::<T>(&cfg, &[]).unwrap();
+    assert_eq!(report.counts.games, games);
+    assert!(report.train > 100, "{report:?}");
+    assert!(report.train_after < report.train_before, "{report:?}");
+    let read = weights_file::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(names, T::weight_names());
+    assert_ne!(report.weights, T::weights(), "the fit moved no weight");
+    for ((name, v), old) in read.iter().zip(T::weights()) {
+        if name.starts_with(freeze) {
+            assert_eq!(v, old, "{name}");
+        }
+    }
+}
+
 /// Ōgi through the same tuner: six depth-6 self-play games from random
 /// starts (fixtures/tune/ogi-selfplay-tiny.pgn, USI moves).
 #[test]
 fn ogi_is_tuned_by_the_same_tuner() {
-    const OGI: &str = "fixtures/tune/ogi-selfplay-tiny.pgn";
-    let out = out_path("ogi_weights_test.rs");
-    let cfg = TuneConfig {
-        data: vec![OGI.to_string()],
-        max_plies: None,
-        out: Some(out.clone()),
-        from: None,
-        epochs: 40,
-        rate: 2.0,
-        relinearise: 20,
-        freeze: vec!["king_attack".to_string()],
-        prior: 0.0,
-        seed: 1,
-    };
-    let report = run::tune::<Ogi>(&cfg, &[]).unwrap();
-    assert_eq!(report.counts.games, 6);
-    assert!(report.train > 100, "{report:?}");
-    assert!(report.train_after < report.train_before, "{report:?}");
-    let read = weights_file::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
-    assert_eq!(names, Ogi::weight_names());
-    assert_ne!(report.weights, Ogi::weights(), "the fit moved no weight");
+    tiny_fit::<Ogi>("fixtures/tune/ogi-selfplay-tiny.pgn", 6, 40, "king_attack");
 }
 
 /// Tak through the same tuner: six depth-3 self-play games on 6x6 with
 /// komi 2 (fixtures/tune/tak-selfplay-tiny.ptn); the komi goes with every
-/// training position.
+/// training position (and is frozen here).
 #[test]
 fn tak_is_tuned_by_the_same_tuner() {
-    const TAK: &str = "fixtures/tune/tak-selfplay-tiny.ptn";
-    let out = out_path("tak_weights_test.rs");
-    let cfg = TuneConfig {
-        data: vec![TAK.to_string()],
-        max_plies: None,
-        out: Some(out.clone()),
-        from: None,
-        epochs: 20,
-        rate: 2.0,
-        relinearise: 10,
-        freeze: vec!["komi".to_string()],
-        prior: 0.0,
-        seed: 1,
-    };
-    let report = run::tune::<Tak>(&cfg, &[]).unwrap();
-    assert_eq!(report.counts.games, 6);
-    assert!(report.train > 100, "{report:?}");
-    assert!(report.train_after < report.train_before, "{report:?}");
-    let read = weights_file::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
-    assert_eq!(names, Tak::weight_names());
-    assert_ne!(report.weights, Tak::weights(), "the fit moved no weight");
-    let komi = names.iter().position(|n| n == "komi.half_flat").unwrap();
-    assert_eq!(report.weights[komi], Tak::weights()[komi], "frozen");
+    tiny_fit::<Tak>("fixtures/tune/tak-selfplay-tiny.ptn", 6, 20, "komi");
 }
 
 /// The same pipeline for international draughts
@@ -202,32 +190,7 @@ fn tak_is_tuned_by_the_same_tuner() {
 fn draughts_records_tune_too() {
     use tabula::games::draughts::International;
     const PDN: &str = "fixtures/tune/international-selfplay-tiny.pdn";
-    let out = out_path("international_weights_test.rs");
-    let cfg = TuneConfig {
-        data: vec![PDN.to_string()],
-        max_plies: None,
-        out: Some(out.clone()),
-        from: None,
-        epochs: 60,
-        rate: 2.0,
-        relinearise: 20,
-        freeze: vec!["value".to_string()],
-        prior: 0.0,
-        seed: 1,
-    };
-    let report = run::tune::<International>(&cfg, &[]).unwrap();
-    assert_eq!(report.counts.games, 8);
-    assert!(report.train > 100, "{report:?}");
-    assert!(report.train_after < report.train_before, "{report:?}");
-    let text = std::fs::read_to_string(&out).unwrap();
-    let read = weights_file::read(&text).unwrap();
-    let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
-    assert_eq!(names, International::weight_names());
-    for ((name, v), old) in read.iter().zip(International::weights()) {
-        if name.starts_with("value") {
-            assert_eq!(v, old, "{name}");
-        }
-    }
+    tiny_fit::<International>(PDN, 8, 60, "value");
     // A Russian record is not an international one.
     let out = tabula(&["tune", "russian", "--data", PDN, "--epochs", "1"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
