@@ -80,3 +80,15 @@ def last_score(lines):
             elif t[k + 1] == "mate":
                 score = 100000
     return score
+
+
+def print_unscored(game, script, plies, count, seed, kept):
+    """Prints random_lines' unscored lines (score_of None) as an openings
+    file of self-play starts for the tuner; game names the game in the
+    header, script the generator (as run with --random count seed)."""
+    shortest, longest = plies
+    print(f"# Random {shortest}-{longest} ply {game} lines from the start (seed {seed}), distinct")
+    print("# positions, not scored: self-play starts for tuning the evaluation.")
+    print(f"# Made by scripts/{script} --random {count} {seed}; see README.md.")
+    for moves, _ in kept:
+        print(f"moves {' '.join(moves)}")

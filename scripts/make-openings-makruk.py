@@ -23,7 +23,7 @@ import random
 import shutil
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine, last_score, random_lines
+from engine_pipe import ROOT, TABULA, Engine, last_score, print_unscored, random_lines
 
 DEPTH = 10
 MAX_CP = 40
@@ -98,11 +98,7 @@ def main():
         MAX_CP)
     tabula.close()
     if not fsf:
-        print(f"# Random {shortest}-{longest} ply Makruk lines from the start (seed {seed}), distinct")
-        print("# positions, not scored: self-play starts for tuning the evaluation.")
-        print(f"# Made by scripts/make-openings-makruk.py --random {count} {seed}; see README.md.")
-        for moves, _ in kept:
-            print(f"moves {' '.join(moves)}")
+        print_unscored("Makruk", "make-openings-makruk.py", (shortest, longest), count, seed, kept)
         return
     fsf.close()
     print("# Makruk openings for `tabula match --openings`: one line per start,")

@@ -20,7 +20,7 @@ import os
 import random
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine, last_score, random_lines
+from engine_pipe import ROOT, TABULA, Engine, last_score, print_unscored, random_lines
 
 DEPTH = 10
 MAX_CP = 60
@@ -82,11 +82,7 @@ def main():
         MAX_CP)
     tabula.close()
     if not fsf:
-        print(f"# Random {shortest}-{longest} ply Ōgi lines from the start (seed {seed}), distinct")
-        print("# positions, not scored: self-play starts for tuning the evaluation.")
-        print(f"# Made by scripts/make-openings-ogi.py --random {count} {seed}; see README.md.")
-        for moves, _ in kept:
-            print(f"moves {' '.join(moves)}")
+        print_unscored("Ōgi", "make-openings-ogi.py", (shortest, longest), count, seed, kept)
         return
     fsf.close()
     print("# Ōgi openings for `tabula match --game ogi --openings`: one line per start,")
