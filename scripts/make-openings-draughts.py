@@ -30,7 +30,7 @@ def legal_moves(tabula, moves):
     tabula.send(position(moves))
     tabula.send("go perft 1")
     out = tabula.wait("Nodes searched")
-    return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
+    return [l.rsplit(":", 1)[0] for l in out if ":" in l and not l.startswith("Nodes")]
 
 
 def fen_of(tabula, moves):

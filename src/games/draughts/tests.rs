@@ -107,6 +107,31 @@ fn turkish_strike_captured_pieces_block_until_the_end() {
 }
 
 #[test]
+fn turkish_strike_a_captured_piece_blocks_the_way_back_through_its_square() {
+    // The king on 46 takes 32, 12, 11 and 21 round a loop and lands on 27:
+    // the next square, 32, still holds the first captured man (pieces come
+    // off only after the whole capture), so the king may neither pass it
+    // nor go on to take 43. Were pieces removed as they are jumped, 46x49
+    // over all five would be the only legal move.
+    let p = intl("W:WK46:B11,12,21,32,43");
+    let all = p.legal_move_list();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].capture_count(), 4);
+    assert_eq!(moves(&p), ["46x27"]);
+    assert_eq!(notation::format_hub::<Intl>(all[0]), "46x27x11x12x21x32");
+    assert_eq!(after(&p, "46x27"), "B:WK27:B43");
+    // Without the man on 32 the loop is not there at all.
+    let q = intl("W:WK46:B11,12,21,43");
+    assert_eq!(
+        q.legal_move_list()
+            .iter()
+            .filter(|m| m.capture_count() > 0)
+            .count(),
+        0
+    );
+}
+
+#[test]
 fn compulsory_capture_and_quiet_moves() {
     let p = intl(International::new().start_position().to_notation().as_str());
     assert_eq!(p.legal_move_list().len(), 9);
