@@ -82,13 +82,15 @@ def last_score(lines):
     return score
 
 
-def print_unscored(game, script, plies, count, seed, kept):
+def print_unscored(game, script, plies, count, seed, kept, args=None):
     """Prints random_lines' unscored lines (score_of None) as an openings
     file of self-play starts for the tuner; game names the game in the
-    header, script the generator (as run with --random count seed)."""
+    header, script the generator (as run with --random count seed, or
+    --random args when given)."""
     shortest, longest = plies
+    args = args or f"{count} {seed}"
     print(f"# Random {shortest}-{longest} ply {game} lines from the start (seed {seed}), distinct")
     print("# positions, not scored: self-play starts for tuning the evaluation.")
-    print(f"# Made by scripts/{script} --random {count} {seed}; see README.md.")
+    print(f"# Made by scripts/{script} --random {args}; see README.md.")
     for moves, _ in kept:
         print(f"moves {' '.join(moves)}")

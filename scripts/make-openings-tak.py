@@ -15,13 +15,17 @@ and no earlier line reached the same position.
 Usage: scripts/make-openings-tak.py [size [max_cp]] > fixtures/openings/tak<size>.txt
        scripts/make-openings-tak.py --check size file [depth]
          re-scores every line of a suite at a deeper depth and prints the spread.
+       scripts/make-openings-tak.py --random size count [seed] > /work/data/openings.txt
+         random 6-10 ply lines (opening pair included), distinct positions,
+         not scored: self-play starts for the tuner, as make-openings-ogi.py --random.
 Needs target/release/tabula (cargo build --release). Komi 0 (the match
 default); the search is single-threaded, so the output is reproducible with
 the same tabula.
 """
+import random
 import sys
 
-from engine_pipe import Engine, TABULA
+from engine_pipe import Engine, TABULA, print_unscored, random_lines
 
 PICK_DEPTH = 4
 PICK_CP = 40
@@ -50,6 +54,12 @@ class Tei(Engine):
             k = int(t[t.index("multipv") + 1]) if "multipv" in t else 1
             last[k] = (int(t[t.index("score") + 2]), t[t.index("pv") + 1])
         return [last[k] for k in sorted(last)]
+
+    def legal_moves(self, moves):
+        self.send("position startpos moves " + " ".join(moves))
+        self.send("go perft 1")
+        out = self.wait("Nodes searched")
+        return [l.rsplit(":", 1)[0] for l in out if ":" in l and not l.startswith("Nodes")]
 
     def tps(self, moves):
         self.send("position startpos moves " + " ".join(moves))
@@ -142,9 +152,21 @@ def check(size, path, depth):
           f" within 100: {sum(abs(s) <= 100 for s in scores)}")
 
 
+def unscored(size, count, seed):
+    e = Tei(size)
+    e.send(f"teinewgame {size}")
+    plies = (6, 10)
+    kept, _ = random_lines(random.Random(seed), count, plies, e.legal_moves, e.tps, None, 0)
+    e.close()
+    print_unscored(f"Tak {size}x{size}", "make-openings-tak.py", plies, count, seed, kept,
+                   f"{size} {count} {seed}")
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
-    if a and a[0] == "--check":
+    if a and a[0] == "--random":
+        unscored(int(a[1]), int(a[2]) if len(a) > 2 else 50, int(a[3]) if len(a) > 3 else 2024)
+    elif a and a[0] == "--check":
         check(int(a[1]), a[2], int(a[3]) if len(a) > 3 else SCORE_DEPTH + 2)
     else:
         generate(int(a[0]) if a else 6, int(a[1]) if len(a) > 1 else MAX_CP)
