@@ -133,6 +133,16 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     }
     let mut w = as_real(&start);
     let k = fit::fit_k(&train, &w);
+    if cfg.score_weight > 0.0 {
+        let scored = data::blend_in_scores(&mut train, k, cfg.score_weight)
+            + data::blend_in_scores(&mut validation, k, cfg.score_weight);
+        outln!(
+            "labels: {} x result + {} x sigmoid(k x search score) for the {scored} of {} positions the records score",
+            1.0 - cfg.score_weight,
+            cfg.score_weight,
+            train.len() + validation.len()
+        );
+    }
     let train_before = fit::mse(&train, &w, k);
     let validation_before = fit::mse(&validation, &w, k);
     outln!(
