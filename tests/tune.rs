@@ -31,6 +31,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
         relinearise: 20,
         freeze: vec!["tempo".to_string(), "king_attack".to_string()],
         prior: 0.0,
+        score_weight: 0.0,
         seed: 1,
     };
     let report = run::tune::<Makruk>(&cfg, &["--data".to_string(), FIXTURE.to_string()]).unwrap();
@@ -149,12 +150,16 @@ fn tiny_fit<T: Tunable>(fixture: &str, games: usize, epochs: usize, freeze: &str
         relinearise: 20,
         freeze: vec![freeze.to_string()],
         prior: 0.0,
+        // Half of each label from the records' search scores: the tiny
+        // records carry them, so this also checks they are read.
+        score_weight: 0.5,
         seed: 1,
     };
     let report = run::tune::<T>(&cfg, &[]).unwrap();
     assert_eq!(report.counts.games, games);
     assert!(report.train > 100, "{report:?}");
     assert!(report.train_after < report.train_before, "{report:?}");
+    assert!(2 * report.scored > report.train, "{report:?}");
     let read = weights_file::read(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let names: Vec<String> = read.iter().map(|(n, _)| n.clone()).collect();
     assert_eq!(names, T::weight_names());

@@ -2,7 +2,7 @@
 //! draughts as PDN (the same layout with a `GameType` tag).
 
 use super::GamePosition;
-use super::record::GameRecord;
+use super::record::{GameRecord, comment_score};
 use crate::tune::RecordedGame;
 
 /// A PGN game (chess-like games: Makruk, Ōgi) from SAN (or USI) moves;
@@ -175,6 +175,11 @@ pub fn replay_pgn_games<P: GamePosition + Clone>(
                 g.tag("Termination"),
                 None | Some("normal" | "adjudication")
             ),
+            scores: g
+                .comments
+                .iter()
+                .map(|c| c.as_deref().and_then(comment_score))
+                .collect(),
         })
         .collect())
 }

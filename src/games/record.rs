@@ -239,6 +239,26 @@ pub trait RecordFormat: Game {
     }
 }
 
+/// A search score of the kind every player's moves carry in a record's
+/// comments (`+0.35/12 0.01s`, `-M3/12`, as the match runner writes them),
+/// in the evaluation's units (hundredths of a pawn, man or flat), from the
+/// mover's view; a mate counts as 100,000. `None` for other comments
+/// (`book`) or none.
+pub fn comment_score(comment: &str) -> Option<f32> {
+    let score = comment.split(['/', ' ']).next()?;
+    let (sign, rest) = match score.as_bytes().first()? {
+        b'+' => (1.0, &score[1..]),
+        b'-' => (-1.0, &score[1..]),
+        _ => return None,
+    };
+    if let Some(plies) = rest.strip_prefix('M') {
+        plies.parse::<u32>().ok()?;
+        return Some(sign * 100_000.0);
+    }
+    let pawns: f32 = rest.parse().ok()?;
+    pawns.is_finite().then_some(sign * pawns * 100.0)
+}
+
 /// Today's date as `YYYY.MM.DD` (UTC), without a date crate.
 pub fn today() -> String {
     let secs = std::time::SystemTime::now()
@@ -275,6 +295,20 @@ mod tests {
         assert_eq!(three.place_of(3), None);
         assert!(!three.is_draw() && GameResult::draw(4).is_draw());
         assert_eq!(GameResult::ranked(vec![2, 0, 1]).text(), "3-1-2");
+    }
+
+    #[test]
+    fn comment_scores_are_read_in_evaluation_units() {
+        assert_eq!(comment_score("+0.35/12 0.01s"), Some(35.0));
+        assert_eq!(comment_score("-2.63/6 0.00s"), Some(-263.0));
+        assert_eq!(comment_score("+0.00/1"), Some(0.0));
+        assert_eq!(comment_score("-M3/12 0.10s"), Some(-100_000.0));
+        assert_eq!(comment_score("+M1"), Some(100_000.0));
+        for c in [
+            "book", "", "+", "-M", "+Mx/3", "0.35/12", "+inf/3", "+NaN", "+1e99999",
+        ] {
+            assert_eq!(comment_score(c), None, "{c}");
+        }
     }
 
     #[test]

@@ -23,6 +23,10 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       bare_king, king_rank_mg.rank1) as they are (repeatable)
   --prior L           pull toward the starting weights: adds L x the sum of
                       ((weight - start) / 100)^2 to the error (default 0)
+  --score-weight W    learn from the recorded search scores too: each label is
+                      (1 - W) x result + W x sigmoid(k x score), where the
+                      record gives the mover's score (`+0.35/6`); W in 0..1
+                      (default 0: results only)
   --relinearise N     re-expand the non-linear terms every N epochs (default 50)
   --seed S            chooses the held-out tenth of the games (default 1)";
 
@@ -41,6 +45,8 @@ pub struct TuneConfig {
     pub freeze: Vec<String>,
     /// Weight of the pull toward the starting weights (0: none).
     pub prior: f64,
+    /// Share of the recorded search score in each label (0: results only).
+    pub score_weight: f64,
     pub seed: u64,
 }
 
@@ -75,6 +81,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         relinearise: 50,
         freeze: Vec::new(),
         prior: 0.0,
+        score_weight: 0.0,
         seed: 1,
     };
     let mut it = args.iter();
@@ -96,6 +103,15 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             "--epochs" => cfg.epochs = count(flag, value()?)?,
             "--rate" => cfg.rate = real(flag, value()?, false)?,
             "--prior" => cfg.prior = real(flag, value()?, true)?,
+            "--score-weight" => {
+                cfg.score_weight = real(flag, value()?, true)?;
+                if cfg.score_weight > 1.0 {
+                    return Err(format!(
+                        "--score-weight needs a number from 0 to 1, got {}",
+                        cfg.score_weight
+                    ));
+                }
+            }
             "--relinearise" => {
                 cfg.relinearise = count(flag, value()?)?;
                 if cfg.relinearise == 0 {
@@ -142,6 +158,10 @@ mod tests {
             parse(&words("--data a --prior 0")).map(|c| c.prior),
             Ok(0.0)
         );
+        assert_eq!(
+            parse(&words("--data a --score-weight 0.5")).map(|c| c.score_weight),
+            Ok(0.5)
+        );
     }
 
     #[test]
@@ -156,6 +176,8 @@ mod tests {
             ("--data a --rate inf", "positive"),
             ("--data a --relinearise 0", "at least 1"),
             ("--data a --prior -1", "non-negative"),
+            ("--data a --score-weight 1.5", "from 0 to 1"),
+            ("--data a --score-weight -0.5", "non-negative"),
             ("--data a --depth 3", "unknown flag '--depth'"),
         ] {
             let e = parse(&words(args)).unwrap_err();

@@ -29,8 +29,14 @@ pub struct Sample {
     pub position: String,
     /// The evaluation from the first player's view, linear in the weights.
     pub linear: Linear,
-    /// The game's result for the first player: 1, 0.5 or 0.
+    /// What the evaluation should predict, for the first player: the
+    /// game's result (1, 0.5 or 0), or with `--score-weight` a blend of it
+    /// and the recorded search score ([`blend_in_scores`]).
     pub result: f32,
+    /// The score the mover's search gave this position in the game, from
+    /// the first player's view, in evaluation units; `None` when the record
+    /// has none.
+    pub score: Option<f32>,
 }
 
 /// Counts of what the records held and what was kept.
@@ -109,10 +115,17 @@ pub fn game_samples<T: Tunable>(
             if !legal.is_empty()
                 && let Some(linear) = linearise::<T>(&pos, &mut form, weights.len())
             {
+                let score = game
+                    .scores
+                    .get(ply)
+                    .copied()
+                    .flatten()
+                    .map(|s| if pos.side_to_move() == 0 { s } else { -s });
                 out.push(Sample {
                     position: T::position_text(&pos),
                     linear,
                     result,
+                    score,
                 });
             }
         }
@@ -121,6 +134,22 @@ pub fn game_samples<T: Tunable>(
     }
     counts.quiet += out.len();
     out
+}
+
+/// Replaces each label by `(1 - weight) x result + weight x sigmoid(k x
+/// score)` where the position has a recorded search score: the deeper
+/// search's opinion of the position, which does not depend on what went
+/// wrong later in the game. Returns how many samples had a score.
+pub fn blend_in_scores(samples: &mut [Sample], k: f64, weight: f64) -> usize {
+    let mut blended = 0;
+    for s in samples.iter_mut() {
+        if let Some(score) = s.score {
+            let expected = super::fit::sigmoid(k, f64::from(score));
+            s.result = ((1.0 - weight) * f64::from(s.result) + weight * expected) as f32;
+            blended += 1;
+        }
+    }
+    blended
 }
 
 /// Recomputes every sample's linear form at `weights` (the non-linear terms
@@ -135,5 +164,39 @@ pub fn relinearise<T: Tunable>(samples: &mut [Sample], weights: &[i32]) {
         {
             s.linear = lin;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(result: f32, score: Option<f32>) -> Sample {
+        Sample {
+            position: String::new(),
+            linear: Linear::default(),
+            result,
+            score,
+        }
+    }
+
+    #[test]
+    fn scores_are_blended_into_the_labels_where_recorded() {
+        let k = 0.01;
+        let mut s = [
+            sample(1.0, Some(0.0)),
+            sample(0.0, None),
+            sample(0.5, Some(200.0)),
+        ];
+        assert_eq!(blend_in_scores(&mut s, k, 0.5), 2);
+        // Half the win, half an even score.
+        assert!((s[0].result - 0.75).abs() < 1e-6);
+        assert_eq!(s[1].result, 0.0);
+        let expected = 0.5 * 0.5 + 0.5 / (1.0 + (-2.0f64).exp());
+        assert!((f64::from(s[2].result) - expected).abs() < 1e-6);
+        // Weight 1: the search score alone.
+        let mut t = [sample(0.0, Some(0.0))];
+        blend_in_scores(&mut t, k, 1.0);
+        assert!((t[0].result - 0.5).abs() < 1e-6);
     }
 }

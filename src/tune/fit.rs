@@ -140,6 +140,7 @@ mod tests {
                 constant: 0.0,
             },
             result,
+            score: None,
         }
     }
 

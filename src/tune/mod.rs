@@ -42,6 +42,11 @@ pub struct RecordedGame<P: GamePosition> {
     /// False when the game was lost by time, a crash or an illegal move:
     /// its result says nothing about the positions.
     pub decided_on_board: bool,
+    /// Per move, the score the mover's search gave the position before it
+    /// (the record's `+0.35/12` comments, [`crate::games::record::comment_score`]),
+    /// in evaluation units from the mover's view; `None` where the record
+    /// has none (book moves, records without comments).
+    pub scores: Vec<Option<f32>>,
 }
 
 /// A game whose evaluation the tuner can fit.

@@ -12,6 +12,8 @@ pub struct Report {
     pub counts: Counts,
     pub train: usize,
     pub validation: usize,
+    /// Positions whose label blends in a recorded search score.
+    pub scored: usize,
     pub k: f64,
     /// Mean squared errors at the starting and at the written weights.
     pub train_before: f64,
@@ -133,6 +135,17 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     }
     let mut w = as_real(&start);
     let k = fit::fit_k(&train, &w);
+    let mut scored = 0;
+    if cfg.score_weight > 0.0 {
+        scored = data::blend_in_scores(&mut train, k, cfg.score_weight)
+            + data::blend_in_scores(&mut validation, k, cfg.score_weight);
+        outln!(
+            "labels: {} x result + {} x sigmoid(k x search score) for the {scored} of {} positions the records score",
+            1.0 - cfg.score_weight,
+            cfg.score_weight,
+            train.len() + validation.len()
+        );
+    }
     let train_before = fit::mse(&train, &w, k);
     let validation_before = fit::mse(&validation, &w, k);
     outln!(
@@ -182,6 +195,7 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
         counts,
         train: train.len(),
         validation: validation.len(),
+        scored,
         k,
         train_before,
         train_after: fit::mse(&train, &w, k),

@@ -187,6 +187,7 @@ mod tests {
         let uci: Vec<String> = games[0].moves.iter().map(|m| m.uci()).collect();
         assert_eq!(uci, moves);
         assert_eq!(games[0].book_moves, 1);
+        assert_eq!(&games[0].scores[..3], [None, Some(10.0), None]);
         assert_eq!(games[0].first_player_score, Some(0.5));
         assert!(games[0].decided_on_board);
         assert_eq!(

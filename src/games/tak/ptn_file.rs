@@ -30,6 +30,8 @@ pub struct PtnGame {
     /// The first moves marked `{book}` (from an opening file), as
     /// `tabula match` writes them.
     pub book_moves: usize,
+    /// Per move, the first comment after it (`book`, `+0.35/6 0.01s`).
+    pub comments: Vec<Option<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,6 +147,9 @@ fn game_of(tags: Vec<(String, String)>, items: Vec<Item>) -> Result<PtnGame, Gam
                 if book_run && c.trim() == "book" && g.moves.len() == g.book_moves + 1 {
                     g.book_moves += 1;
                 }
+                if let Some(slot @ None) = g.comments.last_mut() {
+                    *slot = Some(c.trim().to_string());
+                }
             }
             Item::Number | Item::Skip => {}
             Item::Result(r) => {
@@ -168,6 +173,7 @@ fn game_of(tags: Vec<(String, String)>, items: Vec<Item>) -> Result<PtnGame, Gam
                     book_run = false;
                 }
                 g.moves.push(m);
+                g.comments.push(None);
             }
         }
     }
@@ -308,6 +314,7 @@ impl PtnGame {
             moves: out,
             result: Some(r),
             book_moves: 0,
+            comments: Vec::new(),
         }
     }
 

@@ -6,6 +6,7 @@
 use super::position::Position;
 use super::types::Config;
 use super::{Tak, eval, eval_weights, ptn, ptn_file, tps};
+use crate::games::record::comment_score;
 use crate::tune::{EvalForm, RecordedGame, Tunable};
 
 impl Tunable for Tak {
@@ -56,6 +57,11 @@ impl Tunable for Tak {
                     game.tag("Termination"),
                     None | Some("normal" | "adjudication")
                 ),
+                scores: game
+                    .comments
+                    .iter()
+                    .map(|c| c.as_deref().and_then(comment_score))
+                    .collect(),
             });
         }
         Ok(out)
@@ -143,6 +149,8 @@ mod tests {
         assert_eq!((games[0].moves.len(), games[0].book_moves), (4, 2));
         assert_eq!(games[0].first_player_score, Some(0.0));
         assert!(games[0].decided_on_board);
+        // The search score after b1 (player 1's view there), none elsewhere.
+        assert_eq!(games[0].scores, [None, None, Some(10.0), None]);
         assert_eq!(
             (games[1].book_moves, games[1].first_player_score),
             (0, Some(1.0))
