@@ -22,6 +22,14 @@ const SPREAD: i32 = 100;
 /// Moves before the home-exit limit from which pieces at home cost.
 const HOME_EXIT_WARNING: u32 = 20;
 
+fn knobs() -> (i32, i32) {
+    static K: std::sync::OnceLock<(i32, i32)> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        let g = |n: &str, d: i32| std::env::var(n).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+        (g("RACE_STRAG", 100), g("RACE_SPREAD", 100))
+    })
+}
+
 impl<S: CellSet> HopPosition<S> {
     /// Player `p`'s standing in steps, higher is better: minus its
     /// remaining distance while it plays.
@@ -51,6 +59,28 @@ impl<S: CellSet> HopPosition<S> {
             .map(|c| i32::from(target.depth[c]) - reach)
             .fold((0, 0), |(last, sq), o| (last.max(o), sq + o * o));
         STRAGGLER * last + SPREAD * squares / 16
+    }
+
+    /// The race planner's view of player `p`: [`Self::merit`] with its
+    /// own straggler weights.
+    fn race_merit(&self, p: usize) -> i32 {
+        match self.standing(p) {
+            Standing::Playing => {
+                let k = knobs();
+                let target = &self.layout().corners[self.target_corner(p)];
+                let reach = i32::from(target.reach);
+                let (last, squares) = self
+                    .marbles(p)
+                    .minus(target.cells)
+                    .cells()
+                    .map(|c| i32::from(target.depth[c]) - reach)
+                    .fold((0, 0), |(last, sq), o| (last.max(o), sq + o * o));
+                -STEP * (self.remaining_distance(p) + self.home_exit_danger(p))
+                    - k.0 * last
+                    - k.1 * squares / 16
+            }
+            _ => self.merit(p),
+        }
     }
 
     /// Pieces still at home as the home-exit limit nears, in steps: over
@@ -172,5 +202,33 @@ impl<S: CellSet> MultiPlayerPosition for HopPosition<S> {
 
     fn move_gain(&self, mv: Move) -> i32 {
         HopPosition::move_gain(self, mv)
+    }
+
+    fn evaluate_player(&self, player: usize) -> i32 {
+        if player < self.player_count() {
+            self.race_merit(player)
+        } else {
+            0
+        }
+    }
+
+    /// Every piece of every other player still playing is at least two
+    /// rows (depth toward `player`'s target) behind `player`'s last piece:
+    /// no move forward can hop over one or be blocked by one. Pieces of
+    /// players who are done never move, and the planner sees them as they
+    /// are. With two players the opponent only moves away from then on.
+    fn racing_alone(&self, player: usize) -> bool {
+        if !MultiPlayerPosition::is_playing(self, player) {
+            return false;
+        }
+        let depth = &self.layout().corners[self.target_corner(player)].depth;
+        let at = |c: usize| depth.get(c).copied().unwrap_or(0);
+        let Some(last) = self.marbles(player).cells().map(at).max() else {
+            return false;
+        };
+        (0..self.player_count())
+            .filter(|&q| q != player && self.standing(q) == Standing::Playing)
+            .flat_map(|q| self.marbles(q).cells())
+            .all(|c| at(c) >= last.saturating_add(2))
     }
 }

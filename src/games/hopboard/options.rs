@@ -1,16 +1,19 @@
 //! The options both hopping games have (`Players`, `Finish Rule`,
-//! `MultiSearch`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
+//! `MultiSearch`, `Race Width`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
 //! others.
 
 use super::position::FinishRule;
 use crate::games::{GameError, OptionKind, OptionSpec};
-use crate::search::{MultiMethod, SearchSettings};
+use crate::search::{MultiMethod, RACE_WIDTH_DEFAULT, SearchSettings};
 
 pub const OPTION_PLAYERS: &str = "Players";
 pub const OPTION_FINISH: &str = "Finish Rule";
 pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
 pub const OPTION_GREEDY: &str = "Greedy";
 pub const OPTION_GREEDY_SEED: &str = "Greedy Seed";
+pub const OPTION_RACE_WIDTH: &str = "Race Width";
+/// The largest `Race Width`.
+const RACE_WIDTH_MAX: i64 = 4096;
 /// The largest `Greedy Seed`.
 const GREEDY_SEED_MAX: i64 = 2_147_483_647;
 
@@ -85,6 +88,8 @@ pub struct SearchChoice {
     pub greedy: bool,
     /// Breaks the greedy baseline's ties (0: by the position key alone).
     pub greedy_seed: u64,
+    /// The race planner's beam width.
+    pub race_width: usize,
 }
 
 impl Default for SearchChoice {
@@ -93,6 +98,7 @@ impl Default for SearchChoice {
             multi_search: MultiMethod::Brs,
             greedy: false,
             greedy_seed: 0,
+            race_width: RACE_WIDTH_DEFAULT,
         }
     }
 }
@@ -100,7 +106,7 @@ impl Default for SearchChoice {
 impl SearchChoice {
     pub fn options() -> Vec<OptionSpec> {
         vec![
-            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid"]),
+            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid", "race"]),
             check(OPTION_GREEDY, false),
             OptionSpec {
                 name: OPTION_GREEDY_SEED.to_string(),
@@ -108,6 +114,14 @@ impl SearchChoice {
                     default: 0,
                     min: 0,
                     max: GREEDY_SEED_MAX,
+                },
+            },
+            OptionSpec {
+                name: OPTION_RACE_WIDTH.to_string(),
+                kind: OptionKind::Spin {
+                    default: RACE_WIDTH_DEFAULT as i64,
+                    min: 1,
+                    max: RACE_WIDTH_MAX,
                 },
             },
         ]
@@ -119,7 +133,14 @@ impl SearchChoice {
             let method = match value.to_ascii_lowercase().as_str() {
                 "brs" => MultiMethod::Brs,
                 "paranoid" => MultiMethod::Paranoid,
-                _ => return Some(Err(bad_value(name, value, "is not one of brs paranoid"))),
+                "race" => MultiMethod::Race,
+                _ => {
+                    return Some(Err(bad_value(
+                        name,
+                        value,
+                        "is not one of brs paranoid race",
+                    )));
+                }
             };
             self.multi_search = method;
             Some(Ok(()))
@@ -133,6 +154,14 @@ impl SearchChoice {
                 }
                 _ => Err(bad_value(name, value, "is not in 0..2147483647")),
             })
+        } else if name.eq_ignore_ascii_case(OPTION_RACE_WIDTH) {
+            Some(match value.parse::<usize>() {
+                Ok(w) if (1..=RACE_WIDTH_MAX as usize).contains(&w) => {
+                    self.race_width = w;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not in 1..4096")),
+            })
         } else {
             None
         }
@@ -145,5 +174,6 @@ impl SearchChoice {
         } else {
             self.multi_search
         };
+        settings.race_width = self.race_width;
     }
 }
