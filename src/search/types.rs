@@ -54,10 +54,24 @@ pub struct SearchSettings {
     /// The lone-player race planner's beam width (positions kept per own
     /// move ahead; [`super::multiplayer`]).
     pub race_width: usize,
+    /// What the race planner expects the opponents to do.
+    pub race_replies: RaceReplies,
 }
 
 /// The race planner's default beam width.
 pub const RACE_WIDTH_DEFAULT: usize = 32;
+
+/// The opponents' moves in the race planner's lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RaceReplies {
+    /// They pass: the mover plans alone around pieces that stand still.
+    #[default]
+    Pass,
+    /// Each answers every own move with its greedy move (the most steps
+    /// forward, ties by the position key), so stepping stones move on as
+    /// racing opponents move them; several times slower.
+    Greedy,
+}
 
 /// The move choice of the multi-player search ([`super::multiplayer`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -84,6 +98,7 @@ impl Default for SearchSettings {
             move_overhead: 10,
             multi: MultiMethod::default(),
             race_width: RACE_WIDTH_DEFAULT,
+            race_replies: RaceReplies::default(),
         }
     }
 }

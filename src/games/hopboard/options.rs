@@ -1,10 +1,10 @@
 //! The options both hopping games have (`Players`, `Finish Rule`,
-//! `MultiSearch`, `Race Width`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
+//! `MultiSearch`, `Race Width`, `Race Replies`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
 //! others.
 
 use super::position::FinishRule;
 use crate::games::{GameError, OptionKind, OptionSpec};
-use crate::search::{MultiMethod, RACE_WIDTH_DEFAULT, SearchSettings};
+use crate::search::{MultiMethod, RACE_WIDTH_DEFAULT, RaceReplies, SearchSettings};
 
 pub const OPTION_PLAYERS: &str = "Players";
 pub const OPTION_FINISH: &str = "Finish Rule";
@@ -12,6 +12,7 @@ pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
 pub const OPTION_GREEDY: &str = "Greedy";
 pub const OPTION_GREEDY_SEED: &str = "Greedy Seed";
 pub const OPTION_RACE_WIDTH: &str = "Race Width";
+pub const OPTION_RACE_REPLIES: &str = "Race Replies";
 /// The largest `Race Width`.
 const RACE_WIDTH_MAX: i64 = 4096;
 /// The largest `Greedy Seed`.
@@ -90,6 +91,8 @@ pub struct SearchChoice {
     pub greedy_seed: u64,
     /// The race planner's beam width.
     pub race_width: usize,
+    /// The opponents' moves in the race planner's lines.
+    pub race_replies: RaceReplies,
 }
 
 impl Default for SearchChoice {
@@ -99,6 +102,7 @@ impl Default for SearchChoice {
             greedy: false,
             greedy_seed: 0,
             race_width: RACE_WIDTH_DEFAULT,
+            race_replies: RaceReplies::Pass,
         }
     }
 }
@@ -124,6 +128,7 @@ impl SearchChoice {
                     max: RACE_WIDTH_MAX,
                 },
             },
+            combo(OPTION_RACE_REPLIES, "pass", &["pass", "greedy"]),
         ]
     }
 
@@ -154,6 +159,18 @@ impl SearchChoice {
                 }
                 _ => Err(bad_value(name, value, "is not in 0..2147483647")),
             })
+        } else if name.eq_ignore_ascii_case(OPTION_RACE_REPLIES) {
+            Some(match value.to_ascii_lowercase().as_str() {
+                "pass" => {
+                    self.race_replies = RaceReplies::Pass;
+                    Ok(())
+                }
+                "greedy" => {
+                    self.race_replies = RaceReplies::Greedy;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not one of pass greedy")),
+            })
         } else if name.eq_ignore_ascii_case(OPTION_RACE_WIDTH) {
             Some(match value.parse::<usize>() {
                 Ok(w) if (1..=RACE_WIDTH_MAX as usize).contains(&w) => {
@@ -175,5 +192,6 @@ impl SearchChoice {
             self.multi_search
         };
         settings.race_width = self.race_width;
+        settings.race_replies = self.race_replies;
     }
 }

@@ -17,7 +17,8 @@
 
 use super::super::time::TimeManager;
 use super::super::{
-    Bound, Job, MATE_BOUND, MultiPlayerPosition, Score, SearchEvent, SearchInfo, SearchResult,
+    Bound, Job, MATE_BOUND, MultiPlayerPosition, RaceReplies, Score, SearchEvent, SearchInfo,
+    SearchResult,
 };
 use super::{answer, limits_for};
 use std::collections::HashMap;
@@ -37,16 +38,32 @@ struct Line<M> {
     ended: bool,
 }
 
-/// Plays `mv` for the mover `me` and hands the turn straight back to it
-/// (the opponents pass); the number of undo steps this took.
-fn advance<P: MultiPlayerPosition>(pos: &mut P, mv: P::Move, me: usize) -> usize {
+/// Plays `mv` for the mover `me`, then the opponents' answers until it
+/// is `me`'s turn again (they pass, or each plays its greedy move); the
+/// number of undo steps this took.
+fn advance<P: MultiPlayerPosition>(
+    pos: &mut P,
+    mv: P::Move,
+    me: usize,
+    replies: RaceReplies,
+    buf: &mut Vec<P::Move>,
+) -> usize {
     pos.make(mv);
-    if pos.outcome().is_none() && pos.is_playing(me) && pos.side_to_move() != me {
-        pos.make_turn_to(me);
-        2
-    } else {
-        1
+    let mut steps = 1;
+    while !ended(pos, me) && pos.side_to_move() != me {
+        if replies == RaceReplies::Pass {
+            pos.make_turn_to(me);
+            return steps + 1;
+        }
+        buf.clear();
+        pos.generate_legal(buf);
+        let Some((reply, _)) = super::greedy::choose(pos, buf, 0) else {
+            break;
+        };
+        pos.make(reply);
+        steps += 1;
     }
+    steps
 }
 
 fn retreat<P: MultiPlayerPosition>(pos: &mut P, steps: usize) {
@@ -75,6 +92,9 @@ struct Planner<'a, P: MultiPlayerPosition> {
     must_finish: bool,
     /// The moves at the root (`searchmoves` applied).
     root_moves: Vec<P::Move>,
+    replies: RaceReplies,
+    /// Scratch space for the opponents' moves.
+    buf: Vec<P::Move>,
 }
 
 impl<P: MultiPlayerPosition> Planner<'_, P> {
@@ -108,7 +128,7 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
             }
             let mut undo = 0;
             for &mv in &line.moves {
-                undo += advance(root, mv, me);
+                undo += advance(root, mv, me, self.replies, &mut self.buf);
             }
             moves.clear();
             if line.moves.is_empty() {
@@ -122,7 +142,7 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
                     return None;
                 }
                 self.nodes += 1;
-                let steps = advance(root, mv, me);
+                let steps = advance(root, mv, me, self.replies, &mut self.buf);
                 let key = root.key();
                 if !seen.contains_key(&key) {
                     seen.insert(key, next.len());
@@ -148,10 +168,16 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
 
 /// The score reported for a line: the mover's evaluation against the
 /// mean of the others' (frozen) at its end, kept below mate scores.
-fn line_score<P: MultiPlayerPosition>(root: &mut P, line: &[P::Move], me: usize) -> i32 {
+fn line_score<P: MultiPlayerPosition>(
+    root: &mut P,
+    line: &[P::Move],
+    me: usize,
+    replies: RaceReplies,
+) -> i32 {
     let mut undo = 0;
+    let mut buf = Vec::new();
     for &mv in line {
-        undo += advance(root, mv, me);
+        undo += advance(root, mv, me, replies, &mut buf);
     }
     let n = root.players();
     let mut evals = vec![0; n];
@@ -168,9 +194,10 @@ fn line_score<P: MultiPlayerPosition>(root: &mut P, line: &[P::Move], me: usize)
 fn pv_text<P: MultiPlayerPosition>(job: &Job<P>, line: &[P::Move], me: usize) -> Vec<String> {
     let mut pos = job.position.clone();
     let mut out = Vec::with_capacity(line.len());
+    let mut buf = Vec::new();
     for &mv in line {
         out.extend((job.formatter)(&pos, &[mv]));
-        advance(&mut pos, mv, me);
+        advance(&mut pos, mv, me, job.settings.race_replies, &mut buf);
     }
     out
 }
@@ -202,6 +229,8 @@ pub(super) fn run<P: MultiPlayerPosition>(
         aborted: false,
         must_finish: true,
         root_moves,
+        replies: job.settings.race_replies,
+        buf: Vec::new(),
     };
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut level = vec![Line {
@@ -223,7 +252,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
         let Some(&first) = top.moves.first() else {
             break;
         };
-        let score = line_score(&mut root, &top.moves, me);
+        let score = line_score(&mut root, &top.moves, me, planner.replies);
         best = Some((first, score));
         depth_done = depth;
         let elapsed = planner.tm.elapsed_ms();
