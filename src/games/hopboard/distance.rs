@@ -29,9 +29,9 @@ impl<S: CellSet> HopPosition<S> {
     pub fn remaining_distance(&self, p: usize) -> i32 {
         let depth = self.depth_bound(p);
         match self.matching_bound(p) {
-            // Opponents' pieces in the target count as filling it: the
-            // depth bound, which wants all of `p`'s pieces inside, no
-            // longer holds.
+            // Pieces of finished players in the target fill it for good
+            // (`Finish Rule filled`): the depth bound, which wants all of
+            // `p`'s pieces inside, no longer holds.
             Some((m, true)) => m,
             Some((m, false)) => m.max(depth),
             None => depth,
@@ -59,7 +59,7 @@ impl<S: CellSet> HopPosition<S> {
     }
 
     /// The least total of steps that brings `p`'s pieces outside the
-    /// target onto the target cells still to fill, and whether opponents'
+    /// target onto the target cells still to fill, and whether finished players'
     /// pieces fill some of them; `None` when there are too many to match.
     fn matching_bound(&self, p: usize) -> Option<(i32, bool)> {
         let layout = self.layout();

@@ -215,7 +215,7 @@ impl<S: CellSet> MultiPlayerPosition for HopPosition<S> {
     /// players who are done never move, and the planner sees them as they
     /// are. With two players the opponent only moves away from then on.
     fn racing_alone(&self, player: usize) -> bool {
-        if !MultiPlayerPosition::is_playing(self, player) {
+        if self.is_over() || !MultiPlayerPosition::is_playing(self, player) {
             return false;
         }
         let depth = &self.layout().corners[self.target_corner(player)].depth;

@@ -1,6 +1,8 @@
 //! The lone-player race planner (`MultiSearch race`, and the race phase of
 //! the other methods): a beam search over the mover's own moves only, the
-//! opponents frozen where they stand (they pass). A race game is won by
+//! opponents passing (or, `Race Replies greedy`, each answering every own
+//! move with its greedy move, so that stepping stones move on as racing
+//! opponents move them; several times slower). A race game is won by
 //! the fewest own moves, and a shallow alpha-beta spends half its plies on
 //! opponents and never sees a ladder (stepping stones set up now for a
 //! long hop chain later) pay off; the planner looks many own moves ahead.
@@ -242,11 +244,17 @@ pub(super) fn run<P: MultiPlayerPosition>(
     let mut best: Option<(P::Move, i32)> = None;
     let mut depth_done = 0;
     for depth in 1..=max_depth {
-        if planner.root_moves.is_empty() || level[0].ended {
+        if planner.root_moves.is_empty() || (level[0].ended && planner.tm.has_budget()) {
             break;
         }
         planner.must_finish = depth == 1;
-        let next = planner.expand(&mut root, &level);
+        // Past a finish nothing ranks higher: at a fixed depth the
+        // levels up to it repeat the finishing line.
+        let next = if level[0].ended {
+            Some(level.clone())
+        } else {
+            planner.expand(&mut root, &level)
+        };
         let Some(next) = next else { break };
         let Some(top) = next.first() else { break };
         let Some(&first) = top.moves.first() else {
