@@ -23,7 +23,7 @@ use super::super::{
     SearchResult,
 };
 use super::{answer, limits_for};
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The deepest level (own moves ahead).
@@ -118,12 +118,12 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
     fn expand(&mut self, root: &mut P, level: &[Line<P::Move>]) -> Option<Vec<Line<P::Move>>> {
         let me = self.me;
         let mut next: Vec<Line<P::Move>> = Vec::new();
-        let mut seen: HashMap<u64, usize> = HashMap::new();
+        let mut seen: HashSet<u64> = HashSet::new();
         let mut moves = Vec::new();
         for line in level {
             if line.ended {
                 // Kept as it is: a finish stays ranked by when it came.
-                if seen.insert(line.key, next.len()).is_none() {
+                if seen.insert(line.key) {
                     next.push(line.clone());
                 }
                 continue;
@@ -146,8 +146,7 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
                 self.nodes += 1;
                 let steps = advance(root, mv, me, self.replies, &mut self.buf);
                 let key = root.key();
-                if !seen.contains_key(&key) {
-                    seen.insert(key, next.len());
+                if seen.insert(key) {
                     let mut line_moves = Vec::with_capacity(line.moves.len() + 1);
                     line_moves.extend_from_slice(&line.moves);
                     line_moves.push(mv);
