@@ -222,6 +222,9 @@ fn options_are_checked() {
         ("MultiSearch", "maxn"),
         ("Greedy", "yes"),
         ("Long Jumps", "true"),
+        ("Race Width", "0"),
+        ("Race Width", "4097"),
+        ("Race Replies", "paranoid"),
     ] {
         assert!(game.set_option(name, value).is_err(), "{name}={value}");
     }
@@ -233,6 +236,9 @@ fn options_are_checked() {
     assert_eq!(game.rules().home_exit_limit, 30);
     game.set_option("Camp Exit Limit", "12").unwrap();
     assert_eq!(game.rules().home_exit_limit, 12);
+    game.set_option("MultiSearch", "race").unwrap();
+    game.set_option("Race Width", "4096").unwrap();
+    game.set_option("Race Replies", "greedy").unwrap();
     game.set_option("Camp Exit Limit", "-1").unwrap();
     assert_eq!(game.rules().home_exit_limit, 30);
 }

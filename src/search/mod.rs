@@ -168,4 +168,16 @@ pub trait MultiPlayerPosition: RulesPosition {
     /// goal, in the game's distance units (a step forward: 1). The greedy
     /// baseline plays the largest; the searches order moves by it.
     fn move_gain(&self, mv: Self::Move) -> i32;
+    /// Player `player`'s own evaluation ([`Self::evaluate_players`]'s
+    /// entry), which the race planner ranks its lines by.
+    fn evaluate_player(&self, player: usize) -> i32 {
+        let mut all = vec![0; self.players()];
+        self.evaluate_players(&mut all);
+        all.get(player).copied().unwrap_or(0)
+    }
+    /// True when `player` races alone: none of its moves can meet another
+    /// player's pieces any more, so the race planner plays it exactly.
+    fn racing_alone(&self, _player: usize) -> bool {
+        false
+    }
 }

@@ -51,6 +51,26 @@ pub struct SearchSettings {
     /// How games of more than two players are searched (the game's
     /// option sets it; other games ignore it).
     pub multi: MultiMethod,
+    /// The lone-player race planner's beam width (positions kept per own
+    /// move ahead; [`super::multiplayer`]).
+    pub race_width: usize,
+    /// What the race planner expects the opponents to do.
+    pub race_replies: RaceReplies,
+}
+
+/// The race planner's default beam width.
+pub const RACE_WIDTH_DEFAULT: usize = 32;
+
+/// The opponents' moves in the race planner's lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RaceReplies {
+    /// They pass: the mover plans alone around pieces that stand still.
+    #[default]
+    Pass,
+    /// Each answers every own move with its greedy move (the most steps
+    /// forward, ties by the position key), so stepping stones move on as
+    /// racing opponents move them; several times slower.
+    Greedy,
 }
 
 /// The move choice of the multi-player search ([`super::multiplayer`]).
@@ -62,6 +82,9 @@ pub enum MultiMethod {
     Brs,
     /// Every opponent plays against the root player, in turn order.
     Paranoid,
+    /// The lone-player race planner: a beam search over the mover's own
+    /// moves, the opponents passing.
+    Race,
     /// No search: the move that brings the mover furthest forward, ties
     /// broken by a hash of the position key and this seed (a baseline for
     /// matches; 0 = the key alone, as before seeds existed).
@@ -74,6 +97,8 @@ impl Default for SearchSettings {
             multipv: 1,
             move_overhead: 10,
             multi: MultiMethod::default(),
+            race_width: RACE_WIDTH_DEFAULT,
+            race_replies: RaceReplies::default(),
         }
     }
 }

@@ -48,7 +48,9 @@ impl Shared {
 }
 
 enum Msg<P: RulesPosition> {
-    Start(Job<P>, Arc<Control>),
+    /// Boxed: a job (position, limits, settings) is far larger than the
+    /// other messages.
+    Start(Box<Job<P>>, Arc<Control>),
     SetHash(usize),
     ClearHash,
     Quit,
@@ -119,7 +121,7 @@ impl<P: RulesPosition, S: SearchStrategy<P>> SearchWorker<P, S> {
             }
             *self.shared.pending.lock() += 1;
         }
-        if let Err(err) = self.tx.send(Msg::Start(job, control)) {
+        if let Err(err) = self.tx.send(Msg::Start(Box::new(job), control)) {
             // The thread is gone: still give the one answer of this job.
             log::error!("search thread unavailable; answering without search");
             if let Msg::Start(job, _) = err.into_inner() {
@@ -206,7 +208,7 @@ fn worker_loop<P: RulesPosition, S: SearchStrategy<P>>(
                             let _ = events.send(ev);
                         }
                     };
-                    searcher.run(job, &control.stop, Some(&control.ponderhit), &mut on_event);
+                    searcher.run(*job, &control.stop, Some(&control.ponderhit), &mut on_event);
                 }));
                 if outcome.is_err() {
                     log::error!("search panicked; answering the first legal move");

@@ -14,7 +14,7 @@
 //! well be the one that comes in), so this is exact for steps alone.
 
 use super::CellSet;
-use super::position::{FinishRule, HopPosition};
+use super::position::{FinishRule, HopPosition, Standing};
 
 /// The matching bound is computed when at most this many target cells
 /// are to fill (its cost grows as 2^n) ...
@@ -29,13 +29,21 @@ impl<S: CellSet> HopPosition<S> {
     pub fn remaining_distance(&self, p: usize) -> i32 {
         let depth = self.depth_bound(p);
         match self.matching_bound(p) {
-            // Opponents' pieces in the target count as filling it: the
-            // depth bound, which wants all of `p`'s pieces inside, no
-            // longer holds.
+            // Pieces of finished players in the target fill it for good
+            // (`Finish Rule filled`): the depth bound, which wants all of
+            // `p`'s pieces inside, no longer holds.
             Some((m, true)) => m,
             Some((m, false)) => m.max(depth),
             None => depth,
         }
+    }
+
+    /// The pieces of the players who finished (eliminated ones have left
+    /// the board): they never move again.
+    fn settled(&self) -> S {
+        (0..self.player_count())
+            .filter(|&q| matches!(self.standing(q), Standing::Finished { .. }))
+            .fold(S::default(), |all, q| all.union(self.marbles(q)))
     }
 
     /// The summed depths of `p`'s pieces toward its target's tip
@@ -51,16 +59,20 @@ impl<S: CellSet> HopPosition<S> {
     }
 
     /// The least total of steps that brings `p`'s pieces outside the
-    /// target onto the target cells still to fill, and whether opponents'
+    /// target onto the target cells still to fill, and whether finished players'
     /// pieces fill some of them; `None` when there are too many to match.
     fn matching_bound(&self, p: usize) -> Option<(i32, bool)> {
         let layout = self.layout();
         let target = layout.corners[self.target_corner(p)].cells;
         let mine = self.marbles(p);
         let not_mine = target.minus(mine);
+        // Under `filled` only the pieces of players who are done stay
+        // for good: those still playing will move theirs out of the way,
+        // and counting them as filling holes let the search neglect its
+        // rear pieces while an opponent's stragglers sat at home.
         let holes = match self.rules().finish {
             FinishRule::Own => not_mine,
-            FinishRule::Filled => target.minus(self.occupied()),
+            FinishRule::Filled => not_mine.minus(self.settled()),
         };
         let squatters = holes != not_mine;
         let outside = mine.minus(target);

@@ -1,16 +1,20 @@
 //! The options both hopping games have (`Players`, `Finish Rule`,
-//! `MultiSearch`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
+//! `MultiSearch`, `Race Width`, `Race Replies`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
 //! others.
 
 use super::position::FinishRule;
 use crate::games::{GameError, OptionKind, OptionSpec};
-use crate::search::{MultiMethod, SearchSettings};
+use crate::search::{MultiMethod, RACE_WIDTH_DEFAULT, RaceReplies, SearchSettings};
 
 pub const OPTION_PLAYERS: &str = "Players";
 pub const OPTION_FINISH: &str = "Finish Rule";
 pub const OPTION_MULTI_SEARCH: &str = "MultiSearch";
 pub const OPTION_GREEDY: &str = "Greedy";
 pub const OPTION_GREEDY_SEED: &str = "Greedy Seed";
+pub const OPTION_RACE_WIDTH: &str = "Race Width";
+pub const OPTION_RACE_REPLIES: &str = "Race Replies";
+/// The largest `Race Width`.
+const RACE_WIDTH_MAX: i64 = 4096;
 /// The largest `Greedy Seed`.
 const GREEDY_SEED_MAX: i64 = 2_147_483_647;
 
@@ -85,6 +89,10 @@ pub struct SearchChoice {
     pub greedy: bool,
     /// Breaks the greedy baseline's ties (0: by the position key alone).
     pub greedy_seed: u64,
+    /// The race planner's beam width.
+    pub race_width: usize,
+    /// The opponents' moves in the race planner's lines.
+    pub race_replies: RaceReplies,
 }
 
 impl Default for SearchChoice {
@@ -93,6 +101,8 @@ impl Default for SearchChoice {
             multi_search: MultiMethod::Brs,
             greedy: false,
             greedy_seed: 0,
+            race_width: RACE_WIDTH_DEFAULT,
+            race_replies: RaceReplies::Pass,
         }
     }
 }
@@ -100,7 +110,7 @@ impl Default for SearchChoice {
 impl SearchChoice {
     pub fn options() -> Vec<OptionSpec> {
         vec![
-            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid"]),
+            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid", "race"]),
             check(OPTION_GREEDY, false),
             OptionSpec {
                 name: OPTION_GREEDY_SEED.to_string(),
@@ -110,6 +120,15 @@ impl SearchChoice {
                     max: GREEDY_SEED_MAX,
                 },
             },
+            OptionSpec {
+                name: OPTION_RACE_WIDTH.to_string(),
+                kind: OptionKind::Spin {
+                    default: RACE_WIDTH_DEFAULT as i64,
+                    min: 1,
+                    max: RACE_WIDTH_MAX,
+                },
+            },
+            combo(OPTION_RACE_REPLIES, "pass", &["pass", "greedy"]),
         ]
     }
 
@@ -119,7 +138,14 @@ impl SearchChoice {
             let method = match value.to_ascii_lowercase().as_str() {
                 "brs" => MultiMethod::Brs,
                 "paranoid" => MultiMethod::Paranoid,
-                _ => return Some(Err(bad_value(name, value, "is not one of brs paranoid"))),
+                "race" => MultiMethod::Race,
+                _ => {
+                    return Some(Err(bad_value(
+                        name,
+                        value,
+                        "is not one of brs paranoid race",
+                    )));
+                }
             };
             self.multi_search = method;
             Some(Ok(()))
@@ -133,6 +159,26 @@ impl SearchChoice {
                 }
                 _ => Err(bad_value(name, value, "is not in 0..2147483647")),
             })
+        } else if name.eq_ignore_ascii_case(OPTION_RACE_REPLIES) {
+            Some(match value.to_ascii_lowercase().as_str() {
+                "pass" => {
+                    self.race_replies = RaceReplies::Pass;
+                    Ok(())
+                }
+                "greedy" => {
+                    self.race_replies = RaceReplies::Greedy;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not one of pass greedy")),
+            })
+        } else if name.eq_ignore_ascii_case(OPTION_RACE_WIDTH) {
+            Some(match value.parse::<usize>() {
+                Ok(w) if (1..=RACE_WIDTH_MAX as usize).contains(&w) => {
+                    self.race_width = w;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not in 1..4096")),
+            })
         } else {
             None
         }
@@ -145,5 +191,7 @@ impl SearchChoice {
         } else {
             self.multi_search
         };
+        settings.race_width = self.race_width;
+        settings.race_replies = self.race_replies;
     }
 }

@@ -8,6 +8,10 @@
 //!   Multiplayer Games", 2011);
 //! * paranoid search ([`tree`]): every opponent, in turn order, plays
 //!   against the root player;
+//! * the race planner ([`race`], `race`): a beam search over the mover's
+//!   own moves only, the opponents passing; best-reply and paranoid hand
+//!   over to it too once the mover races alone
+//!   ([`MultiPlayerPosition::racing_alone`]);
 //! * greedy ([`greedy`]): no search, the move that goes furthest forward.
 //!
 //! With two players best-reply and paranoid are both plain alpha-beta:
@@ -15,6 +19,7 @@
 //! finished depth, exactly one `BestMove`; scores from the mover's view.
 
 mod greedy;
+mod race;
 mod tree;
 
 use super::alphabeta::Searcher;
@@ -48,8 +53,13 @@ impl<P: AlphaBetaPosition + MultiPlayerPosition> SearchStrategy<P> for MultiPlay
         ponderhit: Option<&AtomicBool>,
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
+        let width = job.settings.race_width;
         match job.settings.multi {
             MultiMethod::Greedy(seed) => greedy::run(job, seed, stop, ponderhit, on_event),
+            MultiMethod::Race => race::run(job, width, stop, ponderhit, on_event),
+            _ if job.position.racing_alone(job.position.side_to_move()) => {
+                race::run(job, width, stop, ponderhit, on_event)
+            }
             _ if job.position.players() <= 2 => {
                 self.two.run_with_ponderhit(job, stop, ponderhit, on_event)
             }

@@ -1,0 +1,223 @@
+//! The lone-player race planner (`MultiSearch race`): it fills a target
+//! alone in the fewest moves on a tiny case, much faster than greedy from
+//! the start, plays only legal moves, repeats itself at fixed depth and
+//! nodes, and best-reply hands over to it once a player races alone.
+
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+use tabula::games::chinesecheckers::{Move, Position, Rules, Standing, ccn};
+use tabula::games::{MoveNotation, pv_formatter};
+use tabula::rules::RulesPosition;
+use tabula::search::multiplayer::MultiPlayerSearch;
+use tabula::search::{
+    Job, MultiMethod, RaceReplies, SearchEvent, SearchLimits, SearchSettings, SearchStrategy,
+};
+
+/// The 3-player start: player 1 (N) races to the empty south corner; the
+/// others stand at home in the side corners.
+const START_3P: &str =
+    "0,1,2,3,4,5,6,7,8,9/74,84,85,95,96,97,107,108,109,110/65,75,76,86,87,88,98,99,100,101 1 1";
+
+fn no_home_exit() -> Rules {
+    Rules {
+        home_exit_limit: 0,
+        ..Rules::default()
+    }
+}
+
+/// One search of `method` with `limits`: the events and the move.
+fn search(
+    pos: &Position,
+    method: MultiMethod,
+    limits: SearchLimits,
+    replies: RaceReplies,
+) -> (Vec<SearchEvent>, Option<Move>, u64) {
+    let stop = AtomicBool::new(false);
+    let mut strategy = MultiPlayerSearch::<Position>::new(4);
+    let job = Job {
+        position: pos.clone(),
+        limits,
+        settings: SearchSettings {
+            multi: method,
+            race_width: 32,
+            race_replies: replies,
+            ..SearchSettings::default()
+        },
+        searchmoves: Vec::new(),
+        formatter: pv_formatter::<Position>(MoveNotation::Native),
+    };
+    let mut events = Vec::new();
+    let result = strategy.run(job, &stop, None, &mut |e| events.push(e));
+    (events, result.best, result.nodes)
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(d),
+        ..SearchLimits::default()
+    }
+}
+
+/// Plays player 1 alone (the others pass) with `method` until it fills
+/// its target, checking every move is legal; the number of its moves,
+/// `None` when it has not filled it after 150.
+fn solo_moves(start: &str, method: MultiMethod, limits: SearchLimits) -> Option<u32> {
+    let mut pos = ccn::parse(start, no_home_exit()).expect("ccn");
+    let mut made = 0;
+    while pos.standing(0) == Standing::Playing {
+        if made == 150 {
+            return None;
+        }
+        let (_, best, _) = search(&pos, method, limits.clone(), RaceReplies::Pass);
+        let mv = best.expect("a move while playing");
+        let mut legal = Vec::new();
+        pos.generate_legal(&mut legal);
+        assert!(legal.contains(&mv), "{method:?} played an illegal {mv:?}");
+        pos.make_move(mv);
+        pos.give_turn(0);
+        made += 1;
+    }
+    Some(made)
+}
+
+/// The fewest own moves that fill player 1's target with the others
+/// passing, by breadth-first search over player 1's piece sets (at most
+/// `limit` moves deep).
+fn fewest_moves(start: &str, limit: u32) -> Option<u32> {
+    let root = ccn::parse(start, no_home_exit()).expect("ccn");
+    let mut seen = HashSet::from([root.marbles(0)]);
+    let mut frontier = vec![root];
+    for moves in 1..=limit {
+        let mut next = Vec::new();
+        for pos in &frontier {
+            let mut legal = Vec::new();
+            pos.generate_legal(&mut legal);
+            for mv in legal {
+                let mut child = pos.clone();
+                child.make_move(mv);
+                if child.standing(0) != Standing::Playing {
+                    return Some(moves);
+                }
+                child.give_turn(0);
+                if seen.insert(child.marbles(0)) {
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+#[test]
+fn a_tiny_race_is_filled_in_the_fewest_moves() {
+    // Player 1 has eight marbles home in the south; the last two stand
+    // out in the middle, the two holes at the tip (119, 120) to fill.
+    // Player 2 stays at the far north.
+    let tiny = "92,104,111,112,113,114,115,116,117,118/0,1,2,3,4,5,6,7,8,10 1 20";
+    let best = fewest_moves(tiny, 4).expect("solvable in 4 moves");
+    assert!(best >= 3, "a hop chain alone should not do it: {best}");
+    eprintln!("tiny race: {best} moves");
+    assert_eq!(solo_moves(tiny, MultiMethod::Race, depth(8)), Some(best));
+}
+
+#[test]
+fn the_planner_fills_alone_far_faster_than_greedy() {
+    // From the start a lone player needs at least 27 moves; greedy, which
+    // never sets up a ladder, takes far more.
+    // (Alone, greedy even stalls for good at the end: every move left
+    // gains nothing and it shuffles.)
+    let planner = solo_moves(START_3P, MultiMethod::Race, depth(8)).expect("fills");
+    let greedy = solo_moves(START_3P, MultiMethod::Greedy(0), depth(1));
+    assert!((27..=34).contains(&planner), "planner: {planner} moves");
+    eprintln!("alone from the start: planner {planner}, greedy {greedy:?}");
+    assert!(
+        greedy.is_none_or(|g| g >= planner + 8),
+        "greedy {greedy:?}, planner {planner}"
+    );
+}
+
+/// What a search reports, without the times: depth, score, nodes, line.
+fn lines(events: &[SearchEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| match e {
+            SearchEvent::Info(i) => format!("{} {:?} {} {:?}", i.depth, i.score, i.nodes, i.pv),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn fixed_depth_and_nodes_repeat_exactly() {
+    let pos = ccn::parse(START_3P, Rules::default()).expect("ccn");
+    let nodes = SearchLimits {
+        nodes: Some(4000),
+        ..SearchLimits::default()
+    };
+    for replies in [RaceReplies::Pass, RaceReplies::Greedy] {
+        for limits in [depth(6), nodes.clone()] {
+            let a = search(&pos, MultiMethod::Race, limits.clone(), replies);
+            let b = search(&pos, MultiMethod::Race, limits.clone(), replies);
+            assert_eq!(a.1, b.1, "{replies:?} {limits:?}");
+            assert_eq!(a.2, b.2, "{replies:?} {limits:?}");
+            assert_eq!(lines(&a.0), lines(&b.0), "{replies:?} {limits:?}");
+            assert!(a.1.is_some());
+        }
+    }
+    // The node budget holds (the first level always completes).
+    let (events, _, n) = search(&pos, MultiMethod::Race, nodes, RaceReplies::Pass);
+    assert!(n <= 4000, "{n} nodes");
+    assert!(events.iter().filter(|e| e.is_final()).count() == 1);
+}
+
+#[test]
+fn every_move_is_legal_among_moving_opponents() {
+    // Six players, every seat the planner (greedy replies in its lines),
+    // twelve rounds: each answer is a legal move of the player to move.
+    let mut pos = ccn::parse(
+        "0,1,2,3,4,5,6,7,8,9/19,20,21,22,32,33,34,44,45,55/74,84,85,95,96,97,107,108,109,110/111,112,113,114,115,116,117,118,119,120/65,75,76,86,87,88,98,99,100,101/10,11,12,13,23,24,25,35,36,46 1 1",
+        Rules::default(),
+    )
+    .expect("ccn");
+    for ply in 0..72 {
+        let replies = if ply % 2 == 0 {
+            RaceReplies::Pass
+        } else {
+            RaceReplies::Greedy
+        };
+        let (_, best, _) = search(&pos, MultiMethod::Race, depth(3), replies);
+        let mv = best.expect("a move");
+        let mut legal = Vec::new();
+        pos.generate_legal(&mut legal);
+        assert!(legal.contains(&mv), "ply {ply}: {mv:?} not legal");
+        pos.make_move(mv);
+    }
+}
+
+#[test]
+fn best_reply_hands_over_to_the_planner_when_racing_alone() {
+    use tabula::search::MultiPlayerPosition;
+    // Two players who have passed each other: the planner's lines (several
+    // own moves in a row) show in best-reply's info.
+    let apart = "66,67,68,69,78,79,80,90,91,101/10,11,12,13,14,24,25,26,27,28 1 15";
+    let pos = ccn::parse(apart, Rules::default()).expect("ccn");
+    assert!(pos.racing_alone(0));
+    let (events, best, _) = search(&pos, MultiMethod::Brs, depth(4), RaceReplies::Pass);
+    assert!(best.is_some());
+    let pv = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Info(i) => Some(i.pv.len()),
+            _ => None,
+        })
+        .max();
+    assert_eq!(pv, Some(4), "one line of 4 own moves: {events:?}");
+    // From the start they still meet: alpha-beta plays.
+    let start = ccn::parse(
+        "0,1,2,3,4,5,6,7,8,9/111,112,113,114,115,116,117,118,119,120 1 1",
+        Rules::default(),
+    )
+    .expect("ccn");
+    assert!(!start.racing_alone(0));
+}
