@@ -287,6 +287,7 @@ fn ptn_file_round_trip() {
     // Player 1 completed the third row with a3: a road.
     assert_eq!(ptn_file::result_of(&end), "R-0");
     let text = g.write();
+    assert!(text.contains("e1 {opening stones}"), "{text}");
     let again = ptn_file::parse(&text).unwrap();
     assert_eq!(again, g);
     assert_eq!(again.write(), text);

@@ -314,13 +314,14 @@ impl PtnGame {
             moves: out,
             result: Some(r),
             book_moves: 0,
-            comments: Vec::new(),
+            comments: vec![None; moves.len()],
         }
     }
 
-    /// Writes the record: tags, then numbered moves and the result.
+    /// Writes the record: tags, then numbered moves with the comments it
+    /// was read with, and the result.
     pub fn write(&self) -> String {
-        self.write_annotated(&[], None)
+        self.write_annotated(&self.comments, None)
     }
 
     /// Like [`PtnGame::write`], with `{comment}` after each move that has
