@@ -48,15 +48,20 @@ impl<S: CellSet> HopPosition<S> {
     /// others finds nothing to hop over and walks in one step at a time,
     /// which is where most moves were lost at the end of games.
     fn stragglers(&self, p: usize) -> i32 {
+        let (last, squares) = self.rear(p);
+        STRAGGLER * last + SPREAD * squares / 16
+    }
+
+    /// Player `p`'s pieces outside the target: the steps of the last one
+    /// still to go, and the sum of every piece's steps squared.
+    fn rear(&self, p: usize) -> (i32, i32) {
         let target = &self.layout().corners[self.target_corner(p)];
         let reach = i32::from(target.reach);
-        let (last, squares) = self
-            .marbles(p)
+        self.marbles(p)
             .minus(target.cells)
             .cells()
             .map(|c| i32::from(target.depth[c]) - reach)
-            .fold((0, 0), |(last, sq), o| (last.max(o), sq + o * o));
-        STRAGGLER * last + SPREAD * squares / 16
+            .fold((0, 0), |(last, sq), o| (last.max(o), sq + o * o))
     }
 
     /// The race planner's view of player `p`: [`Self::merit`] with
@@ -64,14 +69,7 @@ impl<S: CellSet> HopPosition<S> {
     fn race_merit(&self, p: usize) -> i32 {
         match self.standing(p) {
             Standing::Playing => {
-                let target = &self.layout().corners[self.target_corner(p)];
-                let reach = i32::from(target.reach);
-                let (last, squares) = self
-                    .marbles(p)
-                    .minus(target.cells)
-                    .cells()
-                    .map(|c| i32::from(target.depth[c]) - reach)
-                    .fold((0, 0), |(last, sq), o| (last.max(o), sq + o * o));
+                let (last, squares) = self.rear(p);
                 -STEP * (self.remaining_distance(p) + self.home_exit_danger(p))
                     - RACE_STRAGGLER * last
                     - RACE_SPREAD * squares / 16
