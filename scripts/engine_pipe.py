@@ -36,6 +36,21 @@ class Engine:
         self.p.wait(timeout=5)
 
 
+def startpos(moves):
+    """`position startpos [moves ...]` (UCI, USI and TEI alike)."""
+    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
+
+
+def perft_moves(engine, moves):
+    """The legal moves after `moves` from the start, from tabula's `go
+    perft 1` lines (`<move>: 1`; a move may itself hold colons, as Russian
+    captures `d4:b6` do)."""
+    engine.send(startpos(moves))
+    engine.send("go perft 1")
+    out = engine.wait("Nodes searched")
+    return [l.rsplit(":", 1)[0] for l in out if ":" in l and not l.startswith("Nodes")]
+
+
 def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
     """Random opening lines: each a random walk of rng.randint(*plies) plies
     from the start (moves drawn from legal_moves(moves)), kept when its

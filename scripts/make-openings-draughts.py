@@ -16,32 +16,21 @@ Needs target/release/tabula (cargo build --release).
 import random
 import sys
 
-from engine_pipe import TABULA, Engine, last_score, random_lines
+from engine_pipe import TABULA, Engine, last_score, perft_moves, random_lines, startpos
 
 DEPTH = 8
 MAX_CP = 40
 
 
-def position(moves):
-    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
-
-
-def legal_moves(tabula, moves):
-    tabula.send(position(moves))
-    tabula.send("go perft 1")
-    out = tabula.wait("Nodes searched")
-    return [l.rsplit(":", 1)[0] for l in out if ":" in l and not l.startswith("Nodes")]
-
-
 def fen_of(tabula, moves):
-    tabula.send(position(moves))
+    tabula.send(startpos(moves))
     tabula.send("d")
     return tabula.wait("Fen:")[-1].split(" ", 1)[1]
 
 
 def evaluate(tabula, moves):
     tabula.send("ucinewgame")
-    tabula.send(position(moves))
+    tabula.send(startpos(moves))
     tabula.send(f"go depth {DEPTH}")
     return last_score(tabula.wait("bestmove"))
 
@@ -61,7 +50,7 @@ def main():
     tabula.send(f"setoption name UCI_Variant value {game}")
     kept, tried = random_lines(
         rng, count, (4, 8),
-        lambda moves: legal_moves(tabula, moves),
+        lambda moves: perft_moves(tabula, moves),
         lambda moves: fen_of(tabula, moves),
         (lambda moves: evaluate(tabula, moves)) if scored else None,
         MAX_CP)

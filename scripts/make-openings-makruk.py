@@ -23,7 +23,7 @@ import random
 import shutil
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine, last_score, print_unscored, random_lines
+from engine_pipe import ROOT, TABULA, Engine, last_score, perft_moves, print_unscored, random_lines
 
 DEPTH = 10
 MAX_CP = 40
@@ -36,13 +36,6 @@ def makruk_engine(cmd):
     e.send("isready")
     e.wait("readyok")
     return e
-
-
-def legal_moves(tabula, moves):
-    tabula.send("position startpos moves " + " ".join(moves))
-    tabula.send("go perft 1")
-    out = tabula.wait("Nodes searched")
-    return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
 
 
 def fen_of(tabula, moves):
@@ -92,7 +85,7 @@ def main():
     fsf = makruk_engine(fsf_cmd) if scored else None
     kept, tried = random_lines(
         rng, count, (shortest, longest),
-        lambda moves: legal_moves(tabula, moves),
+        lambda moves: perft_moves(tabula, moves),
         lambda moves: fen_of(tabula, moves),
         (lambda moves: evaluate(fsf, moves)) if fsf else None,
         MAX_CP)

@@ -20,7 +20,7 @@ import os
 import random
 import sys
 
-from engine_pipe import ROOT, TABULA, Engine, last_score, print_unscored, random_lines
+from engine_pipe import ROOT, TABULA, Engine, last_score, perft_moves, print_unscored, random_lines, startpos
 
 DEPTH = 10
 MAX_CP = 60
@@ -36,19 +36,8 @@ def fsf_engine(cmd):
     return e
 
 
-def position(moves):
-    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
-
-
-def legal_moves(tabula, moves):
-    tabula.send(position(moves))
-    tabula.send("go perft 1")
-    out = tabula.wait("Nodes searched")
-    return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
-
-
 def sfen_of(tabula, moves):
-    tabula.send(position(moves))
+    tabula.send(startpos(moves))
     tabula.send("d")
     line = tabula.wait("Sfen:")[-1]
     # Board, side and hands, no move number: transpositions compare equal.
@@ -57,7 +46,7 @@ def sfen_of(tabula, moves):
 
 def evaluate(fsf, moves):
     fsf.send("usinewgame")
-    fsf.send(position(moves))
+    fsf.send(startpos(moves))
     fsf.send(f"go depth {DEPTH}")
     return last_score(fsf.wait("bestmove"))
 
@@ -76,7 +65,7 @@ def main():
     fsf = fsf_engine(fsf_cmd) if scored else None
     kept, tried = random_lines(
         rng, count, (shortest, longest),
-        lambda moves: legal_moves(tabula, moves),
+        lambda moves: perft_moves(tabula, moves),
         lambda moves: sfen_of(tabula, moves),
         (lambda moves: evaluate(fsf, moves)) if fsf else None,
         MAX_CP)

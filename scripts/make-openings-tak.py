@@ -25,7 +25,7 @@ the same tabula.
 import random
 import sys
 
-from engine_pipe import Engine, TABULA, print_unscored, random_lines
+from engine_pipe import Engine, TABULA, perft_moves, print_unscored, random_lines
 
 PICK_DEPTH = 4
 PICK_CP = 40
@@ -54,12 +54,6 @@ class Tei(Engine):
             k = int(t[t.index("multipv") + 1]) if "multipv" in t else 1
             last[k] = (int(t[t.index("score") + 2]), t[t.index("pv") + 1])
         return [last[k] for k in sorted(last)]
-
-    def legal_moves(self, moves):
-        self.send("position startpos moves " + " ".join(moves))
-        self.send("go perft 1")
-        out = self.wait("Nodes searched")
-        return [l.rsplit(":", 1)[0] for l in out if ":" in l and not l.startswith("Nodes")]
 
     def tps(self, moves):
         self.send("position startpos moves " + " ".join(moves))
@@ -156,7 +150,7 @@ def unscored(size, count, seed):
     e = Tei(size)
     e.send(f"teinewgame {size}")
     plies = (6, 10)
-    kept, _ = random_lines(random.Random(seed), count, plies, e.legal_moves, e.tps, None, 0)
+    kept, _ = random_lines(random.Random(seed), count, plies, lambda m: perft_moves(e, m), e.tps, None, 0)
     e.close()
     print_unscored(f"Tak {size}x{size}", "make-openings-tak.py", plies, count, seed, kept,
                    f"{size} {count} {seed}")
