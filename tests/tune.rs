@@ -9,6 +9,7 @@ use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
 use tabula::tune::args::TuneConfig;
+use tabula::tune::teacher::TeacherConfig;
 use tabula::tune::{Tunable, run, weights_file};
 
 const FIXTURE: &str = "fixtures/tune/makruk-selfplay-tiny.pgn";
@@ -32,6 +33,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
         freeze: vec!["tempo".to_string(), "king_attack".to_string()],
         prior: 0.0,
         score_weight: 0.0,
+        teacher: None,
         seed: 1,
     };
     let report = run::tune::<Makruk>(&cfg, &["--data".to_string(), FIXTURE.to_string()]).unwrap();
@@ -153,6 +155,7 @@ fn tiny_fit<T: Tunable>(fixture: &str, games: usize, epochs: usize, freeze: &str
         // Half of each label from the records' search scores: the tiny
         // records carry them, so this also checks they are read.
         score_weight: 0.5,
+        teacher: None,
         seed: 1,
     };
     let report = run::tune::<T>(&cfg, &[]).unwrap();
@@ -201,4 +204,66 @@ fn draughts_records_tune_too() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("GameType 20 is not russian"), "{stderr}");
+}
+
+/// `--teacher`: tabula itself at depth 2 scores every quiet position of the
+/// tiny Makruk records over UCI; the scores go to the cache file, and a
+/// second fit reads them all from there (its teacher command cannot even
+/// start) and comes out the same.
+#[test]
+fn a_teacher_engine_scores_the_positions_and_its_cache_replays_them() {
+    let cache = out_path("makruk_teacher_cache.txt");
+    let _ = std::fs::remove_file(&cache);
+    let teacher = |command: &str| TeacherConfig {
+        command: vec![command.to_string()],
+        depth: 2,
+        options: vec![("Hash".to_string(), "1".to_string())],
+        cache: Some(cache.clone()),
+    };
+    let cfg = TuneConfig {
+        data: vec![FIXTURE.to_string()],
+        max_plies: None,
+        out: Some(out_path("makruk_weights_teacher.rs")),
+        from: None,
+        epochs: 20,
+        rate: 2.0,
+        relinearise: 20,
+        freeze: Vec::new(),
+        prior: 0.0,
+        score_weight: 1.0,
+        teacher: Some(teacher(env!("CARGO_BIN_EXE_tabula"))),
+        seed: 1,
+    };
+    let first = run::tune::<Makruk>(&cfg, &[]).unwrap();
+    let samples = first.train + first.validation;
+    assert_eq!(first.scored, samples, "{first:?}");
+    let lines = std::fs::read_to_string(&cache).unwrap();
+    let cached = tabula::tune::teacher::read_cache(&lines).unwrap();
+    assert!(
+        cached.len() > 300 && cached.len() <= samples,
+        "{}",
+        cached.len()
+    );
+    // Scores are the mover's, in centipawns: not all alike.
+    assert!(cached.values().any(|&v| v > 0.0) && cached.values().any(|&v| v < 0.0));
+    let replay = TuneConfig {
+        teacher: Some(teacher("/nonexistent/teacher")),
+        ..cfg.clone()
+    };
+    let second = run::tune::<Makruk>(&replay, &[]).unwrap();
+    assert_eq!(second.weights, first.weights);
+    assert_eq!(std::fs::read_to_string(&cache).unwrap(), lines);
+    // Without the cache, a teacher that cannot start is a clear error.
+    let broken = TuneConfig {
+        teacher: Some(TeacherConfig {
+            cache: None,
+            ..teacher("/nonexistent/teacher")
+        }),
+        ..cfg
+    };
+    let e = run::tune::<Makruk>(&broken, &[]).unwrap_err();
+    assert!(
+        e.contains("teacher") && e.contains("/nonexistent/teacher"),
+        "{e}"
+    );
 }

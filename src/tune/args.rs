@@ -5,9 +5,12 @@ use nom::{
     IResult, character::complete::digit1, combinator::all_consuming, number::complete::double,
 };
 
+use super::teacher::TeacherConfig;
+use crate::matchrunner::args::{parse_option, split_command};
+
 pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE ...] [flags]
-  <game>              a game with a tunable evaluation: makruk, international,
-                      russian
+  <game>              a game with a tunable evaluation: makruk, ogi, tak,
+                      international, russian
   --data FILE         game records to learn from (repeatable), as written by
                       tabula match --pgnout
   --max-plies N       learn only from games of at most N plies (default: all;
@@ -27,6 +30,16 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       (1 - W) x result + W x sigmoid(k x score), where the
                       record gives the mover's score (`+0.35/6`); W in 0..1
                       (default 0: results only)
+  --teacher CMD       score every quiet position with this engine's search
+                      instead of the records' comments (needs --score-weight);
+                      it is driven in the game's native protocol
+  --teacher-depth N   the teacher's search depth (default 8)
+  --teacher-option NAME=VALUE
+                      an option for the teacher, sent before the variant
+                      (repeatable; e.g. VariantPath=ogi.ini)
+  --teacher-cache FILE
+                      read the teacher's scores from FILE and append new ones
+                      (score<TAB>position lines), so a refit needs no engine
   --relinearise N     re-expand the non-linear terms every N epochs (default 50)
   --seed S            chooses the held-out tenth of the games (default 1)";
 
@@ -47,6 +60,8 @@ pub struct TuneConfig {
     pub prior: f64,
     /// Share of the recorded search score in each label (0: results only).
     pub score_weight: f64,
+    /// An engine that scores the positions instead of the records.
+    pub teacher: Option<TeacherConfig>,
     pub seed: u64,
 }
 
@@ -82,8 +97,11 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         freeze: Vec::new(),
         prior: 0.0,
         score_weight: 0.0,
+        teacher: None,
         seed: 1,
     };
+    let (mut teacher_command, mut teacher_depth) = (None, 8u32);
+    let (mut teacher_options, mut teacher_cache) = (Vec::new(), None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if matches!(flag.as_str(), "--help" | "-h") {
@@ -119,11 +137,41 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
                 }
             }
             "--seed" => cfg.seed = count(flag, value()?)?,
+            "--teacher" => teacher_command = Some(split_command(value()?)?),
+            "--teacher-depth" => {
+                teacher_depth = count(flag, value()?)?;
+                if !(1..=64).contains(&teacher_depth) {
+                    return Err(format!(
+                        "--teacher-depth needs 1 to 64, got {teacher_depth}"
+                    ));
+                }
+            }
+            "--teacher-option" => teacher_options.push(parse_option(value()?)?),
+            "--teacher-cache" => teacher_cache = Some(value()?.to_string()),
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
     if cfg.data.is_empty() {
         return Err("at least one --data FILE is needed".to_string());
+    }
+    match teacher_command {
+        Some(command) => {
+            if cfg.score_weight == 0.0 {
+                return Err(
+                    "--teacher needs --score-weight above 0 (its scores are labels)".to_string(),
+                );
+            }
+            cfg.teacher = Some(TeacherConfig {
+                command,
+                depth: teacher_depth,
+                options: teacher_options,
+                cache: teacher_cache,
+            });
+        }
+        None if !teacher_options.is_empty() || teacher_cache.is_some() => {
+            return Err("--teacher-option and --teacher-cache need --teacher".to_string());
+        }
+        None => {}
     }
     Ok(cfg)
 }
@@ -162,6 +210,16 @@ mod tests {
             parse(&words("--data a --score-weight 0.5")).map(|c| c.score_weight),
             Ok(0.5)
         );
+        let t = parse(&words(
+            "--data a --score-weight 1 --teacher fsf --teacher-depth 9 --teacher-option Hash=16 --teacher-cache c.txt",
+        ))
+        .unwrap()
+        .teacher
+        .unwrap();
+        assert_eq!(t.command, ["fsf"]);
+        assert_eq!(t.depth, 9);
+        assert_eq!(t.options, [("Hash".to_string(), "16".to_string())]);
+        assert_eq!(t.cache.as_deref(), Some("c.txt"));
     }
 
     #[test]
@@ -179,6 +237,17 @@ mod tests {
             ("--data a --score-weight 1.5", "from 0 to 1"),
             ("--data a --score-weight -0.5", "non-negative"),
             ("--data a --depth 3", "unknown flag '--depth'"),
+            ("--data a --teacher fsf", "--score-weight"),
+            ("--data a --teacher-cache c.txt", "need --teacher"),
+            (
+                "--data a --score-weight 1 --teacher fsf --teacher-depth 0",
+                "1 to 64",
+            ),
+            ("--data a --score-weight 1 --teacher 'fsf", "unbalanced"),
+            (
+                "--data a --score-weight 1 --teacher fsf --teacher-option Hash",
+                "NAME=VALUE",
+            ),
         ] {
             let e = parse(&words(args)).unwrap_err();
             assert!(e.contains(wanted), "{args}: {e}");

@@ -13,6 +13,7 @@
 //! * [`weights_file`]: the generated `eval_weights.rs`, written and read.
 //! * [`data`]: positions from records, the quiet filter, the split.
 //! * [`fit`]: the logistic scale `K`, the loss, Adam.
+//! * [`teacher`]: positions scored by another engine's search.
 //! * [`args`], [`run`]: the command.
 //! * `checks` (tests only): what every game's form must satisfy.
 
@@ -24,6 +25,7 @@ pub mod fit;
 pub mod form;
 pub mod layout;
 pub mod run;
+pub mod teacher;
 pub mod weights_file;
 
 use crate::games::GamePosition;
@@ -73,6 +75,11 @@ pub trait Tunable {
     /// The text a training position is kept as: its notation, unless the
     /// evaluation needs a rule the notation does not carry (Tak's komi).
     fn position_text(pos: &Self::Pos) -> String {
+        pos.to_notation()
+    }
+    /// The position as a teacher engine is told it (`--teacher`), in the
+    /// game's native dialect: `position fen|sfen <this>`, Hub's `pos=`.
+    fn teacher_position(pos: &Self::Pos) -> String {
         pos.to_notation()
     }
 }

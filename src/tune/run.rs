@@ -3,7 +3,7 @@
 use super::args::{self, TuneConfig};
 use super::data::{self, Counts, Sample};
 use super::fit::{self, Adam};
-use super::{Tunable, weights_file};
+use super::{Tunable, teacher, weights_file};
 use crate::cli::out::outln;
 
 /// What a run measured.
@@ -132,6 +132,11 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     );
     if train.is_empty() {
         return Err("no quiet positions to learn from".to_string());
+    }
+    if let Some(t) = &cfg.teacher {
+        let mut all: Vec<&mut Sample> = train.iter_mut().chain(validation.iter_mut()).collect();
+        let n = teacher::label::<T>(t, &mut all)?;
+        outln!("teacher: {n} of {} positions scored", all.len());
     }
     let mut w = as_real(&start);
     let k = fit::fit_k(&train, &w);

@@ -32,6 +32,11 @@ impl<V: Variant> Tunable for Draughts<V> {
             .parse_position(text)
             .map_err(|e| e.to_string())
     }
+
+    /// Hub engines are told positions in Hub's own form, not PDN FEN.
+    fn teacher_position(pos: &Position<V>) -> String {
+        super::fen::write_hub(pos)
+    }
 }
 
 #[cfg(test)]
