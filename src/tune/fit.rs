@@ -29,9 +29,33 @@ pub fn mse(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
 /// The `k` that minimises the error at `weights` (golden-section search;
 /// the error is unimodal in `k`).
 pub fn fit_k(samples: &[Sample], weights: &[f64]) -> f64 {
-    // Search log(k) over 1e-4 .. 1 (a pawn of 100 cp between 0.5 % and
-    // all-but-certain).
-    let f = |x: f64| mse(samples, weights, x.exp());
+    best_k(|k| mse(samples, weights, k))
+}
+
+/// The `k` by which the samples' recorded scores best predict their
+/// results: the scale of another engine's scores (`--teacher`), which
+/// need not be the evaluation's. 0 when no sample has a score.
+pub fn fit_score_k(samples: &[Sample]) -> f64 {
+    let scored: Vec<(f64, f64)> = samples
+        .iter()
+        .filter_map(|s| Some((f64::from(s.score?), f64::from(s.result))))
+        .collect();
+    if scored.is_empty() {
+        return 0.0;
+    }
+    best_k(|k| {
+        let sum: f64 = scored
+            .iter()
+            .map(|&(score, result)| (sigmoid(k, score) - result).powi(2))
+            .sum();
+        sum / scored.len() as f64
+    })
+}
+
+/// Golden-section search of log(k) over 1e-4 .. 1 (a pawn of 100 cp
+/// between 0.5 % and all-but-certain) for the `k` minimising `error`.
+fn best_k(error: impl Fn(f64) -> f64) -> f64 {
+    let f = |x: f64| error(x.exp());
     let (mut a, mut b) = ((1e-4f64).ln(), 0.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - g * (b - a);
@@ -142,6 +166,29 @@ mod tests {
             result,
             score: None,
         }
+    }
+
+    #[test]
+    fn the_scale_of_recorded_scores_is_fitted_to_the_results() {
+        // At +200 the first player wins 3 of 4, at -200 loses 3 of 4: the
+        // k with sigmoid(200 k) = 0.75 is ln(3) / 200.
+        let mut s = Vec::new();
+        for (score, results) in [
+            (200.0, [1.0, 1.0, 1.0, 0.0]),
+            (-200.0, [0.0, 0.0, 0.0, 1.0]),
+        ] {
+            for r in results {
+                s.push(Sample {
+                    score: Some(score),
+                    ..sample(&[], r)
+                });
+            }
+        }
+        // Samples without a score do not count.
+        s.push(sample(&[], 1.0));
+        let k = fit_score_k(&s);
+        assert!((k - 3f64.ln() / 200.0).abs() < 1e-5, "{k}");
+        assert_eq!(fit_score_k(&s[8..]), 0.0);
     }
 
     #[test]

@@ -142,8 +142,18 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     let k = fit::fit_k(&train, &w);
     let mut scored = 0;
     if cfg.score_weight > 0.0 {
-        scored = data::blend_in_scores(&mut train, k, cfg.score_weight)
-            + data::blend_in_scores(&mut validation, k, cfg.score_weight);
+        // A teacher's scores have their own scale: they become win
+        // chances by the k that fits them to the results, not by the
+        // evaluation's.
+        let score_k = if cfg.teacher.is_some() {
+            let sk = fit::fit_score_k(&train);
+            outln!("teacher's k = {sk:.6} (sigmoid(k x its score) against the results)");
+            sk
+        } else {
+            k
+        };
+        scored = data::blend_in_scores(&mut train, score_k, cfg.score_weight)
+            + data::blend_in_scores(&mut validation, score_k, cfg.score_weight);
         outln!(
             "labels: {} x result + {} x sigmoid(k x search score) for the {scored} of {} positions the records score",
             1.0 - cfg.score_weight,

@@ -158,6 +158,8 @@ fn search_missing<T: Tunable>(
         done += 1;
         match answer.score.as_deref().and_then(comment_score) {
             Some(score) => {
+                // Whole centipawns (the comment's hundredths of a pawn).
+                let score = score.round();
                 cache.insert(s.position.clone(), score);
                 if let Some(f) = file.as_mut() {
                     writeln!(f, "{score}\t{}", s.position).map_err(|e| format!("cache: {e}"))?;
