@@ -8,6 +8,7 @@ use std::process::Command;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
+use tabula::matchrunner::client::Limit;
 use tabula::tune::args::TuneConfig;
 use tabula::tune::teacher::TeacherConfig;
 use tabula::tune::{Tunable, run, weights_file};
@@ -216,7 +217,7 @@ fn a_teacher_engine_scores_the_positions_and_its_cache_replays_them() {
     let _ = std::fs::remove_file(&cache);
     let teacher = |command: &str| TeacherConfig {
         command: vec![command.to_string()],
-        depth: 2,
+        limit: Limit::Depth(2),
         options: vec![("Hash".to_string(), "1".to_string())],
         cache: Some(cache.clone()),
     };

@@ -7,6 +7,7 @@ use nom::{
 
 use super::teacher::TeacherConfig;
 use crate::matchrunner::args::{parse_option, split_command};
+use crate::matchrunner::client::Limit;
 
 pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE ...] [flags]
   <game>              a game with a tunable evaluation: makruk, ogi, tak,
@@ -34,6 +35,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       instead of the records' comments (needs --score-weight);
                       it is driven in the game's native protocol
   --teacher-depth N   the teacher's search depth (default 8)
+  --teacher-nodes N   search N nodes a position instead (for teachers without
+                      go depth, such as Tiltak)
   --teacher-option NAME=VALUE
                       an option for the teacher, sent before the variant
                       (repeatable; e.g. VariantPath=ogi.ini)
@@ -100,7 +103,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         teacher: None,
         seed: 1,
     };
-    let (mut teacher_command, mut teacher_depth) = (None, 8u32);
+    let (mut teacher_command, mut teacher_limit) = (None, Limit::Depth(8));
     let (mut teacher_options, mut teacher_cache) = (Vec::new(), None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -139,12 +142,18 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             "--seed" => cfg.seed = count(flag, value()?)?,
             "--teacher" => teacher_command = Some(split_command(value()?)?),
             "--teacher-depth" => {
-                teacher_depth = count(flag, value()?)?;
-                if !(1..=64).contains(&teacher_depth) {
-                    return Err(format!(
-                        "--teacher-depth needs 1 to 64, got {teacher_depth}"
-                    ));
+                let depth = count(flag, value()?)?;
+                if !(1..=64).contains(&depth) {
+                    return Err(format!("--teacher-depth needs 1 to 64, got {depth}"));
                 }
+                teacher_limit = Limit::Depth(depth);
+            }
+            "--teacher-nodes" => {
+                let nodes = count(flag, value()?)?;
+                if nodes == 0 {
+                    return Err("--teacher-nodes needs at least 1".to_string());
+                }
+                teacher_limit = Limit::Nodes(nodes);
             }
             "--teacher-option" => teacher_options.push(parse_option(value()?)?),
             "--teacher-cache" => teacher_cache = Some(value()?.to_string()),
@@ -163,7 +172,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             }
             cfg.teacher = Some(TeacherConfig {
                 command,
-                depth: teacher_depth,
+                limit: teacher_limit,
                 options: teacher_options,
                 cache: teacher_cache,
             });
@@ -217,7 +226,14 @@ mod tests {
         .teacher
         .unwrap();
         assert_eq!(t.command, ["fsf"]);
-        assert_eq!(t.depth, 9);
+        assert_eq!(t.limit, Limit::Depth(9));
+        assert_eq!(
+            parse(&words(
+                "--data a --score-weight 1 --teacher t --teacher-nodes 500"
+            ))
+            .map(|c| c.teacher.map(|t| t.limit)),
+            Ok(Some(Limit::Nodes(500)))
+        );
         assert_eq!(t.options, [("Hash".to_string(), "16".to_string())]);
         assert_eq!(t.cache.as_deref(), Some("c.txt"));
     }
@@ -244,6 +260,10 @@ mod tests {
                 "1 to 64",
             ),
             ("--data a --score-weight 1 --teacher 'fsf", "unbalanced"),
+            (
+                "--data a --score-weight 1 --teacher t --teacher-nodes 0",
+                "at least 1",
+            ),
             (
                 "--data a --score-weight 1 --teacher fsf --teacher-option Hash",
                 "NAME=VALUE",

@@ -82,6 +82,11 @@ pub trait Tunable {
     fn teacher_position(pos: &Self::Pos) -> String {
         pos.to_notation()
     }
+    /// The argument of the new-game command a teacher needs before
+    /// `pos` (TEI's `teinewgame <size>`); `None` where there is none.
+    fn teacher_new_game(_pos: &Self::Pos) -> Option<String> {
+        None
+    }
 }
 
 /// How a game's tuner is started: `tabula tune <game> <flags>`; returns

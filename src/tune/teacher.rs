@@ -6,8 +6,9 @@
 //!
 //! The teacher is driven like a match engine ([`crate::matchrunner::client`]):
 //! the game's native dialect, the user's `--teacher-option`s before the
-//! variant, `position <kw> <position>` and `go depth N` (Hub: `level
-//! depth=N`) per position, the last `info ... score` read as the mover's
+//! variant, a new game (TEI: `teinewgame <size>`), then `position <kw>
+//! <position>` and `go depth N` or `go nodes N` (Hub: `level ...`) per
+//! position, the last `info ... score` read as the mover's
 //! score. Labels can be kept in a cache file (`--teacher-cache`), one
 //! `score<TAB>position` line each, so that later fits on the same data
 //! need no engine.
@@ -29,7 +30,8 @@ use crate::rules::RulesPosition;
 pub struct TeacherConfig {
     /// Program and arguments.
     pub command: Vec<String>,
-    pub depth: u32,
+    /// Each position's search: `go depth N` or `go nodes N`.
+    pub limit: Limit,
     /// Options sent after the handshake, in the order given.
     pub options: Vec<(String, String)>,
     /// Labels read from and appended to this file.
@@ -81,10 +83,10 @@ pub fn label<T: Tunable>(
         .filter(|s| !cache.contains_key(&s.position))
         .count();
     outln!(
-        "teacher: {} positions, {} from the cache, {missing} to search at depth {}",
+        "teacher: {} positions, {} from the cache, {missing} to search ({:?} each)",
         samples.len(),
         samples.len() - missing,
-        cfg.depth
+        cfg.limit
     );
     if missing > 0 {
         search_missing::<T>(cfg, samples, &mut cache)?;
@@ -114,7 +116,7 @@ fn search_missing<T: Tunable>(
     cache: &mut HashMap<String, f32>,
 ) -> Result<(), String> {
     let dialect = native_dialect(T::GAME);
-    if matches!(dialect, Dialect::Tei | Dialect::Ubgi) {
+    if dialect == Dialect::Ubgi {
         return Err(format!(
             "--teacher: {} ({}) has no teacher support yet",
             T::GAME,
@@ -143,7 +145,9 @@ fn search_missing<T: Tunable>(
         ),
         None => None,
     };
-    let go = dialect.go_limit(Limit::Depth(cfg.depth));
+    let go = dialect.go_limit(cfg.limit);
+    // The new game sent last (TEI: a board size), resent when it changes.
+    let mut new_game: Option<Option<String>> = None;
     let started = Instant::now();
     let (mut done, mut unscored) = (0usize, 0usize);
     for s in samples {
@@ -151,6 +155,13 @@ fn search_missing<T: Tunable>(
             continue;
         }
         let pos = T::parse_position(&s.position)?;
+        let game = T::teacher_new_game(&pos);
+        if new_game.as_ref() != Some(&game) {
+            client
+                .new_game(game.as_deref(), SETUP_TIMEOUT)
+                .map_err(|e| format!("teacher: {e}"))?;
+            new_game = Some(game);
+        }
         let position = dialect.position(Some(&T::teacher_position(&pos)), &[]);
         let answer = client
             .think(&position, &go, Instant::now() + SEARCH_TIMEOUT)

@@ -71,6 +71,16 @@ impl Tunable for Tak {
         format!("{}|{}", pos.cfg.half_komi, tps::write(pos))
     }
 
+    /// A TEI teacher is told the board alone; the komi is its `HalfKomi`
+    /// option (`--teacher-option HalfKomi=4`).
+    fn teacher_position(pos: &Position) -> String {
+        tps::write(pos)
+    }
+
+    fn teacher_new_game(pos: &Position) -> Option<String> {
+        Some(pos.size().to_string())
+    }
+
     fn parse_position(text: &str) -> Result<Position, String> {
         let (komi, board) = text
             .split_once('|')
