@@ -1,7 +1,8 @@
 //! The lone-player race planner (`MultiSearch race`): it fills a target
 //! alone in the fewest moves on a tiny case, much faster than greedy from
 //! the start, plays only legal moves, repeats itself at fixed depth and
-//! nodes, and best-reply hands over to it once a player races alone.
+//! nodes, best-reply hands over to it once a player races alone, and the
+//! default method (`auto`) plays it with three players or more.
 
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
@@ -220,4 +221,32 @@ fn best_reply_hands_over_to_the_planner_when_racing_alone() {
     )
     .expect("ccn");
     assert!(!start.racing_alone(0));
+}
+
+#[test]
+fn auto_plans_races_with_three_players_and_searches_two() {
+    // The default method: with three players the race planner, move for
+    // move and line for line what `race` plays ...
+    assert_eq!(SearchSettings::default().multi, MultiMethod::Auto);
+    assert_eq!(SearchSettings::default().race_replies, RaceReplies::Greedy);
+    let three = ccn::parse(START_3P, Rules::default()).expect("ccn");
+    for replies in [RaceReplies::Pass, RaceReplies::Greedy] {
+        let auto = search(&three, MultiMethod::Auto, depth(4), replies);
+        let race = search(&three, MultiMethod::Race, depth(4), replies);
+        assert!(auto.1.is_some());
+        assert_eq!(auto.1, race.1, "{replies:?}");
+        assert_eq!(lines(&auto.0), lines(&race.0), "{replies:?}");
+    }
+    // ... and with two players, while they still meet, the alpha-beta
+    // search that best-reply also plays.
+    let two = ccn::parse(
+        "0,1,2,3,4,5,6,7,8,9/111,112,113,114,115,116,117,118,119,120 1 1",
+        Rules::default(),
+    )
+    .expect("ccn");
+    let auto = search(&two, MultiMethod::Auto, depth(3), RaceReplies::Greedy);
+    let brs = search(&two, MultiMethod::Brs, depth(3), RaceReplies::Greedy);
+    assert!(auto.1.is_some());
+    assert_eq!(auto.1, brs.1);
+    assert_eq!(lines(&auto.0), lines(&brs.0));
 }

@@ -65,25 +65,29 @@ pub const RACE_WIDTH_DEFAULT: usize = 32;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RaceReplies {
     /// They pass: the mover plans alone around pieces that stand still.
-    #[default]
     Pass,
     /// Each answers every own move with its greedy move (the most steps
     /// forward, ties by the position key), so stepping stones move on as
-    /// racing opponents move them; several times slower.
+    /// racing opponents move them; several times slower, and measured
+    /// stronger on the crowded 6-player board.
+    #[default]
     Greedy,
 }
 
 /// The move choice of the multi-player search ([`super::multiplayer`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MultiMethod {
+    /// The measured best for the number of players: alpha-beta with two
+    /// (as `Brs` and `Paranoid`), the race planner with more.
+    #[default]
+    Auto,
     /// Best-reply search (Schadd & Winands): the root player's moves
     /// against the single best reply of all opponents together.
-    #[default]
     Brs,
     /// Every opponent plays against the root player, in turn order.
     Paranoid,
     /// The lone-player race planner: a beam search over the mover's own
-    /// moves, the opponents passing.
+    /// moves, the opponents passing or playing greedy ([`RaceReplies`]).
     Race,
     /// No search: the move that brings the mover furthest forward, ties
     /// broken by a hash of the position key and this seed (a baseline for

@@ -98,11 +98,11 @@ pub struct SearchChoice {
 impl Default for SearchChoice {
     fn default() -> Self {
         SearchChoice {
-            multi_search: MultiMethod::Brs,
+            multi_search: MultiMethod::Auto,
             greedy: false,
             greedy_seed: 0,
             race_width: RACE_WIDTH_DEFAULT,
-            race_replies: RaceReplies::Pass,
+            race_replies: RaceReplies::Greedy,
         }
     }
 }
@@ -110,7 +110,11 @@ impl Default for SearchChoice {
 impl SearchChoice {
     pub fn options() -> Vec<OptionSpec> {
         vec![
-            combo(OPTION_MULTI_SEARCH, "brs", &["brs", "paranoid", "race"]),
+            combo(
+                OPTION_MULTI_SEARCH,
+                "auto",
+                &["auto", "brs", "paranoid", "race"],
+            ),
             check(OPTION_GREEDY, false),
             OptionSpec {
                 name: OPTION_GREEDY_SEED.to_string(),
@@ -128,7 +132,7 @@ impl SearchChoice {
                     max: RACE_WIDTH_MAX,
                 },
             },
-            combo(OPTION_RACE_REPLIES, "pass", &["pass", "greedy"]),
+            combo(OPTION_RACE_REPLIES, "greedy", &["pass", "greedy"]),
         ]
     }
 
@@ -136,6 +140,7 @@ impl SearchChoice {
     pub fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), GameError>> {
         if name.eq_ignore_ascii_case(OPTION_MULTI_SEARCH) {
             let method = match value.to_ascii_lowercase().as_str() {
+                "auto" => MultiMethod::Auto,
                 "brs" => MultiMethod::Brs,
                 "paranoid" => MultiMethod::Paranoid,
                 "race" => MultiMethod::Race,
@@ -143,7 +148,7 @@ impl SearchChoice {
                     return Some(Err(bad_value(
                         name,
                         value,
-                        "is not one of brs paranoid race",
+                        "is not one of auto brs paranoid race",
                     )));
                 }
             };

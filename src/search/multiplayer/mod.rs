@@ -1,15 +1,16 @@
 //! Search for games of two or more players (Chinese checkers, Halma).
 //! What it plays is [`MultiMethod`], from the game's options:
 //!
-//! * best-reply search ([`tree`], the default with more than two
-//!   players): the root player's moves alternate with one layer in which
+//! * `auto`, the default: the race planner with more than two players,
+//!   alpha-beta with two (measured best in matches against greedy);
+//! * best-reply search ([`tree`]): the root player's moves alternate with one layer in which
 //!   all opponents together answer by the single reply that hurts the
 //!   root player most (Schadd & Winands, "Best Reply Search for
 //!   Multiplayer Games", 2011);
 //! * paranoid search ([`tree`]): every opponent, in turn order, plays
 //!   against the root player;
 //! * the race planner ([`race`], `race`): a beam search over the mover's
-//!   own moves only, the opponents passing; best-reply and paranoid hand
+//!   own moves only, the opponents passing or playing greedy; best-reply and paranoid hand
 //!   over to it too once the mover races alone
 //!   ([`MultiPlayerPosition::racing_alone`]);
 //! * greedy ([`greedy`]): no search, the move that goes furthest forward.
@@ -31,8 +32,8 @@ use super::{
 };
 use std::sync::atomic::AtomicBool;
 
-/// Alpha-beta for two players, best-reply or paranoid search for more,
-/// or the greedy baseline for any number.
+/// Alpha-beta for two players, the race planner, best-reply or paranoid
+/// search for more, or the greedy baseline for any number.
 pub struct MultiPlayerSearch<P: AlphaBetaPosition + MultiPlayerPosition> {
     two: Searcher<P>,
     tt: TranspositionTable<P::Move>,
@@ -57,6 +58,9 @@ impl<P: AlphaBetaPosition + MultiPlayerPosition> SearchStrategy<P> for MultiPlay
         match job.settings.multi {
             MultiMethod::Greedy(seed) => greedy::run(job, seed, stop, ponderhit, on_event),
             MultiMethod::Race => race::run(job, width, stop, ponderhit, on_event),
+            MultiMethod::Auto if job.position.players() > 2 => {
+                race::run(job, width, stop, ponderhit, on_event)
+            }
             _ if job.position.racing_alone(job.position.side_to_move()) => {
                 race::run(job, width, stop, ponderhit, on_event)
             }
