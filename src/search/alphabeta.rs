@@ -1,6 +1,7 @@
 //! The alpha-beta core: iterative deepening, principal variation search with
 //! aspiration windows, quiescence, null move, late-move reductions,
-//! futility pruning, mate-distance pruning, MultiPV and `searchmoves`.
+//! futility pruning, SEE pruning at low depth, mate-distance pruning,
+//! MultiPV and `searchmoves`.
 //!
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.
@@ -26,6 +27,8 @@ const POLL_INTERVAL: u64 = 1024;
 const DELTA_MARGIN: i32 = 150;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: i32 = 5;
+/// SEE pruning in the main search applies up to this depth.
+const SEE_PRUNE_DEPTH: i32 = 6;
 /// Fail-high/low lines are reported only after this much time.
 const BOUND_INFO_AFTER_MS: u64 = 1000;
 
@@ -37,6 +40,17 @@ pub fn to_score(v: i32) -> Score {
         Score::MatePlies(-(MATE + v))
     } else {
         Score::Cp(v)
+    }
+}
+
+/// How much material (centipawns) a move may lose on its square before SEE
+/// pruning drops it at `depth`: quiet moves little (they lose it for
+/// nothing), captures more (they may open lines), both growing with depth.
+fn see_prune_margin(quiet: bool, depth: i32) -> i32 {
+    if quiet {
+        -20 * depth * depth
+    } else {
+        -90 * depth
     }
 }
 
@@ -787,6 +801,12 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let hist_idx = self.pos.history_index(mv);
             let late =
                 quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
+            // SEE pruning: at low depth, a move that loses material on its
+            // square beyond a depth-scaled allowance (checks spared below).
+            let see_losing = searched > 0
+                && best > -MATE_BOUND
+                && depth <= SEE_PRUNE_DEPTH
+                && !self.pos.see_ge(mv, see_prune_margin(quiet, depth));
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             // Checks are extended only when the checking piece is not lost.
@@ -798,6 +818,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             };
             // Late-move and futility pruning spare checking moves (mates).
             if late && !gives_check {
+                self.pos.unmake();
+                continue;
+            }
+            if see_losing && !gives_check {
                 self.pos.unmake();
                 continue;
             }
