@@ -2,94 +2,94 @@
 //! Generated: do not edit by hand; rerun the tuner instead (README.md,
 //! "Tuning the evaluation"). The names are the layout in eval.rs.
 //!
-//! Made by: tabula tune makruk --data /work/data/makruk-selfplay.pgn --max-plies 200 --prior 0.003 --freeze bare_king --epochs 400 --from /work/data/makruk-hand-weights.rs --out src/games/makruk/eval_weights.rs
+//! Made by: tabula tune makruk --data makruk-selfplay.pgn --max-plies 200 --score-weight 1 --teacher fairy-stockfish --teacher-depth 8 --teacher-cache teacher/makruk-fsf11-d8.txt --prior 0.0003 --freeze bare_king --epochs 400 --out /work/data/fits/makruk-teacher-p0.0003.rs
 //! Data: 1536 games (1078 left out), 58670 positions, 36699 quiet (33176 fitted, 3523 held out).
-//! k = 0.003227; mean squared error 0.046903 -> 0.045556, held out 0.049888 -> 0.049129.
+//! k = 0.003343; mean squared error 0.008646 -> 0.006627, held out 0.008352 -> 0.005906.
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; 83] = [
     90, // value_mg.pawn
-    254, // value_mg.met
-    352, // value_mg.khon
-    408, // value_mg.knight
-    634, // value_mg.rook
-    112, // value_eg.pawn
-    235, // value_eg.met
-    306, // value_eg.khon
-    372, // value_eg.knight
-    623, // value_eg.rook
-    14, // pawn_rank_mg.rank4
-    28, // pawn_rank_mg.rank5
-    10, // pawn_rank_eg.rank4
-    34, // pawn_rank_eg.rank5
-    3, // pawn_central_mg
-    -10, // pawn_doubled.mg
-    -16, // pawn_doubled.eg
-    -16, // pawn_isolated.mg
-    -12, // pawn_isolated.eg
-    10, // pawn_protected.mg
-    2, // pawn_protected.eg
-    6, // passed_mg.rank3
-    13, // passed_mg.rank4
-    23, // passed_mg.rank5
-    15, // passed_eg.rank3
-    34, // passed_eg.rank4
-    58, // passed_eg.rank5
-    7, // passed_free.mg
-    9, // passed_free.eg
-    14, // knight_ring.0
-    13, // knight_ring.1
-    0, // knight_ring.2
-    -17, // knight_ring.3
-    4, // knight_mobility.mg
-    4, // knight_mobility.eg
-    19, // khon_ring.0
-    11, // khon_ring.1
-    -17, // khon_ring.2
-    -14, // khon_ring.3
-    6, // khon_advance_mg
-    4, // khon_mobility.mg
-    4, // khon_mobility.eg
-    12, // met_ring.0
-    10, // met_ring.1
-    -12, // met_ring.2
-    -15, // met_ring.3
+    230, // value_mg.met
+    327, // value_mg.khon
+    416, // value_mg.knight
+    637, // value_mg.rook
+    94, // value_eg.pawn
+    214, // value_eg.met
+    288, // value_eg.khon
+    371, // value_eg.knight
+    635, // value_eg.rook
+    6, // pawn_rank_mg.rank4
+    13, // pawn_rank_mg.rank5
+    0, // pawn_rank_eg.rank4
+    16, // pawn_rank_eg.rank5
+    16, // pawn_central_mg
+    1, // pawn_doubled.mg
+    -12, // pawn_doubled.eg
+    -20, // pawn_isolated.mg
+    -13, // pawn_isolated.eg
+    3, // pawn_protected.mg
+    -1, // pawn_protected.eg
+    9, // passed_mg.rank3
+    7, // passed_mg.rank4
+    6, // passed_mg.rank5
+    14, // passed_eg.rank3
+    32, // passed_eg.rank4
+    38, // passed_eg.rank5
+    11, // passed_free.mg
+    6, // passed_free.eg
+    17, // knight_ring.0
+    11, // knight_ring.1
+    5, // knight_ring.2
+    -16, // knight_ring.3
+    7, // knight_mobility.mg
+    5, // knight_mobility.eg
+    7, // khon_ring.0
+    -2, // khon_ring.1
+    -19, // khon_ring.2
+    -30, // khon_ring.3
+    1, // khon_advance_mg
+    1, // khon_mobility.mg
+    11, // khon_mobility.eg
+    3, // met_ring.0
+    -4, // met_ring.1
+    -17, // met_ring.2
+    -32, // met_ring.3
     2, // met_mobility.mg
     -5, // met_mobility.eg
     4, // rook_rank.rank5
-    13, // rook_rank.rank6
-    16, // rook_rank.rank7
-    8, // rook_rank.rank8
-    5, // rook_mobility.mg
-    1, // rook_mobility.eg
-    23, // rook_open_file.mg
-    12, // rook_open_file.eg
-    12, // rook_half_open_file.mg
-    6, // rook_half_open_file.eg
-    5, // king_rank_mg.rank1
-    2, // king_rank_mg.rank2
-    -19, // king_rank_mg.rank3
-    -37, // king_rank_mg.rank4
-    -49, // king_rank_mg.rank5
-    -50, // king_rank_mg.rank6
+    16, // rook_rank.rank6
+    9, // rook_rank.rank7
+    10, // rook_rank.rank8
+    2, // rook_mobility.mg
+    5, // rook_mobility.eg
+    25, // rook_open_file.mg
+    16, // rook_open_file.eg
+    17, // rook_half_open_file.mg
+    8, // rook_half_open_file.eg
+    -2, // king_rank_mg.rank1
+    4, // king_rank_mg.rank2
+    -22, // king_rank_mg.rank3
+    -35, // king_rank_mg.rank4
+    -46, // king_rank_mg.rank5
+    -47, // king_rank_mg.rank6
     -50, // king_rank_mg.rank7
     -50, // king_rank_mg.rank8
-    22, // king_ring_eg.0
-    16, // king_ring_eg.1
-    -1, // king_ring_eg.2
-    -20, // king_ring_eg.3
-    1, // king_attack_units.pawn
+    31, // king_ring_eg.0
+    21, // king_ring_eg.1
+    -2, // king_ring_eg.2
+    -33, // king_ring_eg.3
+    -1, // king_attack_units.pawn
     3, // king_attack_units.met
-    2, // king_attack_units.khon
-    0, // king_attack_units.knight
+    4, // king_attack_units.khon
+    2, // king_attack_units.knight
     1, // king_attack_units.rook
-    4, // king_attack.square
-    300, // king_attack.cap
-    2, // king_attack.single
+    3, // king_attack.square
+    299, // king_attack.cap
+    5, // king_attack.single
     25, // bare_king.centre
     15, // bare_king.corner
     10, // bare_king.close
     100, // bare_king.bonus
-    4, // tempo
+    39, // tempo
 ];
