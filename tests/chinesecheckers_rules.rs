@@ -279,6 +279,9 @@ fn players_who_finish_on_the_same_move_count_share_a_place() {
         pos("0,1,2,3,4,5,6,7,8,9/10,11,12,13,23,24,25,35,36,56/19,20,21,22,32,33,34,44,45,64 1 5");
     play(&mut p, "8-17 56-46");
     assert!(p.outcome().is_none(), "two players still play");
+    // Cut short here (a match's move cap), the finished player keeps
+    // first place and the two still playing share the next.
+    assert_eq!(p.places_if_cut_short(), Some(vec![1, 0, 1]));
     assert_eq!(p.side_to_move(), 2);
     play(&mut p, "64-55");
     assert_eq!(p.outcome().expect("over").places, vec![2, 0, 0]);

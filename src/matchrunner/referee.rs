@@ -318,8 +318,18 @@ impl<G: MatchRules> Table<'_, G> {
             if let Some(cap) = cap
                 && plies >= cap
             {
-                let text = format!("Draw by move cap ({} moves)", cap / seats);
-                let result = GameResult::draw(self.clients.len());
+                // With more than two players, those who already finished
+                // keep their places; the others share the next one.
+                let (text, result) = match self.pos.places_if_cut_short() {
+                    Some(places) if self.clients.len() > 2 => (
+                        format!("Move cap ({} moves): places as they stand", cap / seats),
+                        GameResult::ranked(places),
+                    ),
+                    _ => (
+                        format!("Draw by move cap ({} moves)", cap / seats),
+                        GameResult::draw(self.clients.len()),
+                    ),
+                };
                 return Ok(Verdict::new(result, text, Termination::Adjudication));
             }
             if self.pos.turn() == Turn::Chance {

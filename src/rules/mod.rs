@@ -69,4 +69,10 @@ pub trait RulesPosition: Clone + Send + 'static {
     /// The result if the game is over in this position (mate, stalemate,
     /// repetition, counting, road, ...), else `None`.
     fn outcome(&self) -> Option<Outcome>;
+    /// The places if a game of more than two players is cut short here
+    /// (the match runner's move cap): players who already finished keep
+    /// theirs. `None` (the default): a draw among all.
+    fn places_if_cut_short(&self) -> Option<Vec<u8>> {
+        None
+    }
 }

@@ -145,6 +145,12 @@ impl<S: CellSet> RulesPosition for HopPosition<S> {
         self.hash()
     }
 
+    /// Finished players by their move counts, then every player still
+    /// playing sharing the next place, then the eliminated.
+    fn places_if_cut_short(&self) -> Option<Vec<u8>> {
+        Some(self.places())
+    }
+
     fn outcome(&self) -> Option<crate::games::Outcome> {
         if !self.is_over() {
             return None;
