@@ -2,41 +2,41 @@
 //! Generated: do not edit by hand; rerun the tuner instead (README.md,
 //! "Tuning the evaluation"). The names are the layout in eval.rs.
 //!
-//! Made by: tabula tune tak --data /work/data/tak6-selfplay-a.ptn --score-weight 1 --prior 0.003 --freeze komi --epochs 400 --from /work/data/tak-hand-weights.rs --out src/games/tak/eval_weights.rs
-//! Data: 976 games (0 left out), 119476 positions, 110802 quiet (102745 fitted, 8057 held out).
-//! k = 0.002576; mean squared error 0.012867 -> 0.009802, held out 0.012844 -> 0.009809.
+//! Made by: tabula tune tak --data tak6-selfplay-a-200.ptn --score-weight 1 --teacher /tmp/tiltak/target/release/tei --teacher-nodes 1000 --teacher-cache teacher/tak-tiltak-n1000.txt --prior 0.0003 --freeze komi --epochs 400 --out /work/data/fits/tak-teacher-p0.0003.rs
+//! Data: 200 games (0 left out), 24672 positions, 22873 quiet (21490 fitted, 1383 held out).
+//! k = 0.003338; mean squared error 0.053409 -> 0.023192, held out 0.050966 -> 0.020887.
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; 30] = [
-    101, // material.flat
-    50, // material.wall
-    69, // material.cap
-    16, // wall_next_to_road
-    2, // centre.mg
-    20, // centre.cap
-    22, // under.own
-    -7, // under.theirs
-    59, // under.own_strong
-    6, // under.theirs_strong
-    22, // road_span_mg.2
+    122, // material.flat
+    53, // material.wall
+    44, // material.cap
+    15, // wall_next_to_road
+    19, // centre.mg
+    43, // centre.cap
+    78, // under.own
+    -73, // under.theirs
+    118, // under.own_strong
+    -48, // under.theirs_strong
+    16, // road_span_mg.2
     35, // road_span_mg.3
-    69, // road_span_mg.4
-    121, // road_span_mg.5
-    196, // road_span_mg.6
+    44, // road_span_mg.4
+    78, // road_span_mg.5
+    151, // road_span_mg.6
     280, // road_span_mg.7
     370, // road_span_mg.8
-    16, // road_span_eg.2
+    13, // road_span_eg.2
     17, // road_span_eg.3
-    32, // road_span_eg.4
-    57, // road_span_eg.5
-    97, // road_span_eg.6
+    16, // road_span_eg.4
+    30, // road_span_eg.5
+    57, // road_span_eg.6
     140, // road_span_eg.7
     185, // road_span_eg.8
     50, // komi.half_flat
     600, // road_threat.placement
-    115, // road_threat.spread
-    -59, // road_threat.opponent_one
-    -500, // road_threat.opponent_two
-    21, // tempo
+    42, // road_threat.spread
+    -49, // road_threat.opponent_one
+    -497, // road_threat.opponent_two
+    76, // tempo
 ];
