@@ -6,7 +6,7 @@
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.
 
-use super::ordering::{HISTORY_MAX, OrderingTables, pick_next};
+use super::ordering::{HISTORY_MAX, OrderingTables, history_bonus, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::types::{MateAnswer, SearchResult};
@@ -29,6 +29,14 @@ const DELTA_MARGIN: i32 = 150;
 const ASPIRATION_DEPTH: i32 = 5;
 /// SEE pruning in the main search applies up to this depth.
 const SEE_PRUNE_DEPTH: i32 = 6;
+/// Late-move pruning of quiet moves applies up to this depth.
+const LMP_DEPTH: i32 = 7;
+/// Futility pruning of quiet moves applies up to this reduced depth.
+const FUTILITY_DEPTH: i32 = 6;
+/// Reverse futility pruning applies up to this depth.
+const RFP_DEPTH: i32 = 7;
+/// Singular extensions are tried from this depth on.
+const SINGULAR_DEPTH: i32 = 8;
 /// Fail-high/low lines are reported only after this much time.
 const BOUND_INFO_AFTER_MS: u64 = 1000;
 
@@ -167,6 +175,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             move_bufs: vec![Vec::new(); MAX_PLY + 2],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
             scored_bufs: vec![Vec::new(); MAX_PLY + 2],
+            stack: vec![PlyState::EMPTY; MAX_PLY + 2],
             root_moves: Vec::new(),
         };
         let multipv = settings.multipv.max(1);
@@ -235,6 +244,23 @@ struct RootMove<M> {
     seldepth: usize,
 }
 
+/// What a node leaves for the nodes below it.
+#[derive(Clone, Copy)]
+struct PlyState {
+    /// Static evaluation (`-INFINITY` in check).
+    static_eval: i32,
+    /// History index of the move being searched from here (`None` for a
+    /// null move): the counter-move table's key one ply down.
+    moved: Option<usize>,
+}
+
+impl PlyState {
+    const EMPTY: Self = PlyState {
+        static_eval: 0,
+        moved: None,
+    };
+}
+
 #[derive(Clone)]
 struct Line<M> {
     score: i32,
@@ -260,6 +286,7 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     move_bufs: Vec<Vec<P::Move>>,
     quiet_bufs: Vec<Vec<P::Move>>,
     scored_bufs: Vec<Vec<(P::Move, i32)>>,
+    stack: Vec<PlyState>,
     root_moves: Vec<RootMove<P::Move>>,
 }
 
@@ -436,7 +463,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let tt_move = self.tt.probe(self.pos.key(), 0).and_then(|h| h.mv);
         let mut scored = Vec::new();
         self.ord
-            .score_moves(&self.pos, &root, tt_move, 0, &mut scored);
+            .score_moves(&self.pos, &root, tt_move, None, 0, &mut scored);
         let mut ordered = Vec::with_capacity(scored.len());
         for i in 0..scored.len() {
             ordered.push(pick_next(&mut scored, i));
@@ -624,29 +651,44 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             return 0;
         }
         self.nodes += 1;
+        self.stack[0].static_eval = if self.pos.in_check() {
+            -INFINITY
+        } else {
+            self.pos.evaluate()
+        };
         let mut best = -INFINITY;
         let mut best_move = None;
         let orig_alpha = alpha;
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let quiet = self.pos.is_quiet(mv);
+            self.stack[0].moved = Some(self.pos.history_index(mv));
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == pv_idx {
-                -self.search(new_depth, 1, -beta, -alpha, true, true)
+                -self.search(new_depth, 1, -beta, -alpha, true, false, true, None)
             } else {
                 let r = if depth >= 3 && i >= pv_idx + 4 && quiet && !gives_check {
                     1
                 } else {
                     0
                 };
-                let mut s = -self.search(new_depth - r, 1, -alpha - 1, -alpha, false, true);
+                let mut s = -self.search(
+                    new_depth - r,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                    true,
+                    None,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.search(new_depth, 1, -alpha - 1, -alpha, false, true);
+                    s = -self.search(new_depth, 1, -alpha - 1, -alpha, false, false, true, None);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(new_depth, 1, -beta, -alpha, true, true);
+                    s = -self.search(new_depth, 1, -beta, -alpha, true, false, true, None);
                 }
                 s
             };
@@ -693,6 +735,12 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
 
     // ---- the tree ------------------------------------------------------
 
+    /// One node of the main search. `cut_node`: a non-PV node expected to
+    /// fail high (its parent searched it with a null window hoping so);
+    /// reductions are larger there. `excluded`: a move left out, for the
+    /// singular-extension test of the TT move (such a search neither reads
+    /// nor writes the TT entry of the node).
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         depth: i32,
@@ -700,7 +748,9 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         mut alpha: i32,
         mut beta: i32,
         pv_node: bool,
+        cut_node: bool,
         allow_null: bool,
+        excluded: Option<P::Move>,
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
@@ -732,7 +782,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
 
         let in_check = self.pos.in_check();
         let key = self.pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = if excluded.is_none() {
+            self.tt.probe(key, ply)
+        } else {
+            None
+        };
         let tt_move = hit.and_then(|h| h.mv);
         if !pv_node && let Some(score) = hit.and_then(|h| tt_cutoff(&h, depth, alpha, beta)) {
             return score;
@@ -743,12 +797,21 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         } else {
             self.pos.evaluate()
         };
+        self.stack[ply].static_eval = eval;
+        // Improving: the static evaluation rose since this side's last turn
+        // (in check there is none; two plies up in check counts as rising).
+        let improving = !in_check
+            && ply >= 2
+            && (self.stack[ply - 2].static_eval == -INFINITY
+                || eval > self.stack[ply - 2].static_eval);
 
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && beta.abs() < MATE_BOUND
             && eval.abs() < MATE_BOUND
-            && let Some(score) = self.prune_before_moves(depth, ply, beta, eval, allow_null)
+            && let Some(score) =
+                self.prune_before_moves(depth, ply, beta, eval, improving, cut_node, allow_null)
         {
             return score;
         }
@@ -767,25 +830,18 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.move_bufs[ply] = moves;
             return self.pos.no_moves_score(ply);
         }
+        let prev_move = if ply > 0 {
+            self.stack[ply - 1].moved
+        } else {
+            None
+        };
+        let counter = self.ord.counter(prev_move);
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
         self.ord
-            .score_moves(&self.pos, &moves, tt_move, ply, &mut scored);
+            .score_moves(&self.pos, &moves, tt_move, counter, ply, &mut scored);
         self.move_bufs[ply] = moves;
 
-        // Futility: quiet moves that cannot raise alpha at shallow depth.
-        let futile = !pv_node
-            && !in_check
-            && depth <= 3
-            && alpha.abs() < MATE_BOUND
-            && eval.abs() < MATE_BOUND
-            && eval + 100 + 150 * depth <= alpha;
-        let lmp_limit = if !pv_node && !in_check && depth <= 3 {
-            3 + 2 * (depth * depth) as usize
-        } else {
-            usize::MAX
-        };
         let side = self.pos.side_to_move();
-
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -793,64 +849,148 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets_tried.clear();
         let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
+        // Shallow non-PV nodes stop trying quiet moves after this many.
+        let lmp_limit = if !pv_node && !in_check && depth <= LMP_DEPTH {
+            let d = depth as usize;
+            (3 + d * d) * (1 + improving as usize) / 2 + 1
+        } else {
+            usize::MAX
+        };
 
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = self.pos.is_quiet(mv);
-            let killer = quiet && self.ord.is_killer(ply, mv);
+            let refutation = quiet && (self.ord.is_killer(ply, mv) || counter == Some(mv));
             let hist_idx = self.pos.history_index(mv);
-            let late =
-                quiet && searched > 0 && !killer && best > -MATE_BOUND && searched >= lmp_limit;
-            // SEE pruning: at low depth, a move that loses material on its
-            // square beyond a depth-scaled allowance (checks spared below).
-            let see_losing = searched > 0
-                && best > -MATE_BOUND
-                && depth <= SEE_PRUNE_DEPTH
-                && !self.pos.see_ge(mv, see_prune_margin(quiet, depth));
+            let hist = if quiet {
+                self.ord.history(side, hist_idx)
+            } else {
+                0
+            };
+            // Noisy moves are reduced only when they lose their exchange.
+            let reducible_kind = quiet || (searched > 0 && !self.pos.see_ge(mv, 0));
+
+            // Pruning of moves that are unlikely to matter, once a move has
+            // been searched and no forced loss is all we have; checks are
+            // spared (decided after the move is made, below).
+            let mut prune = false;
+            if searched > 0 && best > -MATE_BOUND {
+                if quiet {
+                    let lmr_depth = (depth - 1 - self.base_reduction(depth, searched)).max(0);
+                    prune = (searched >= lmp_limit && !refutation)
+                        || (!pv_node
+                            && !in_check
+                            && lmr_depth <= FUTILITY_DEPTH
+                            && eval + 150 + 120 * lmr_depth <= alpha)
+                        || (depth <= SEE_PRUNE_DEPTH
+                            && !self.pos.see_ge(mv, see_prune_margin(true, depth)));
+                } else {
+                    prune = depth <= SEE_PRUNE_DEPTH
+                        && !self.pos.see_ge(mv, see_prune_margin(false, depth));
+                }
+            }
+
+            // Singular extension: the TT move, proven good at nearly this
+            // depth, is searched deeper when every other move falls well
+            // short of its score; when even the others beat beta (multi-cut)
+            // the node is cut at once.
+            let mut ext = 0;
+            if let Some(h) = hit
+                && Some(mv) == tt_move
+                && ply > 0
+                && depth >= SINGULAR_DEPTH
+                && h.depth >= depth - 3
+                && h.bound != Bound::Upper
+                && h.score.abs() < MATE_BOUND
+                && extend_ok
+            {
+                let s_beta = h.score - 2 * depth;
+                let v = self.search(
+                    (depth - 1) / 2,
+                    ply,
+                    s_beta - 1,
+                    s_beta,
+                    false,
+                    cut_node,
+                    false,
+                    Some(mv),
+                );
+                if self.aborted {
+                    self.scored_bufs[ply] = scored;
+                    self.quiet_bufs[ply] = quiets_tried;
+                    return 0;
+                }
+                if v < s_beta {
+                    ext = 1;
+                } else if s_beta >= beta {
+                    self.scored_bufs[ply] = scored;
+                    self.quiet_bufs[ply] = quiets_tried;
+                    return s_beta;
+                }
+            }
+
+            self.stack[ply].moved = Some(hist_idx);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
+            if prune && !gives_check {
+                self.pos.unmake();
+                continue;
+            }
             // Checks are extended only when the checking piece is not lost.
-            let safe_move = gives_check && extend_ok && {
+            if ext == 0 && gives_check && extend_ok {
                 self.pos.unmake();
-                let ok = self.pos.see_ge(mv, 0);
+                let safe = self.pos.see_ge(mv, 0);
                 self.pos.make(mv);
-                ok
-            };
-            // Late-move and futility pruning spare checking moves (mates).
-            if late && !gives_check {
-                self.pos.unmake();
-                continue;
+                ext = safe as i32;
             }
-            if see_losing && !gives_check {
-                self.pos.unmake();
-                continue;
-            }
-            if futile && quiet && searched > 0 && !gives_check && best > -MATE_BOUND {
-                self.pos.unmake();
-                continue;
-            }
-            let ext = (gives_check && extend_ok && safe_move) as i32;
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
-                -self.search(new_depth, ply + 1, -beta, -alpha, pv_node, true)
+                -self.search(
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    pv_node,
+                    !pv_node && !cut_node,
+                    true,
+                    None,
+                )
             } else {
-                let reducible = depth >= 3
-                    && searched >= 2 + pv_node as usize
-                    && quiet
-                    && !in_check
-                    && !gives_check
-                    && !killer;
+                let reducible = depth >= 3 && !in_check && !gives_check && reducible_kind;
                 let r = if reducible {
-                    self.reduction(depth, new_depth, searched, pv_node, side, hist_idx)
+                    self.reduction(
+                        depth, new_depth, searched, pv_node, cut_node, improving, refutation, hist,
+                    )
                 } else {
                     0
                 };
-                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
+                let mut s = -self.search(
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                    true,
+                    None,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, false, true);
+                    s = -self.search(
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                        !cut_node,
+                        true,
+                        None,
+                    );
                 }
                 if pv_node && s > alpha && s < beta {
-                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, true);
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, false, true, None);
                 }
                 s
             };
@@ -871,7 +1011,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.reward_cutoff(ply, depth, side, mv, &quiets_tried);
+                            self.reward_cutoff(ply, depth, side, mv, prev_move, &quiets_tried);
                         }
                         break;
                     }
@@ -884,6 +1024,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         self.scored_bufs[ply] = scored;
         self.quiet_bufs[ply] = quiets_tried;
 
+        if searched == 0 {
+            // Every move was the excluded one: no alternative exists.
+            return if excluded.is_some() { alpha } else { best };
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -891,7 +1035,9 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, depth, bound);
+        if excluded.is_none() {
+            self.tt.store(key, ply, best_move, best, depth, bound);
+        }
         best
     }
 
@@ -899,6 +1045,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// futility (the static evaluation is far above beta) and null-move
     /// pruning (even passing keeps the score above beta; verified at high
     /// depth against zugzwang). `Some(score)` ends the node.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn prune_before_moves(
         &mut self,
@@ -906,17 +1053,29 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         ply: usize,
         beta: i32,
         eval: i32,
+        improving: bool,
+        cut_node: bool,
         allow_null: bool,
     ) -> Option<i32> {
-        if depth <= 6 && eval - 120 * depth >= beta {
+        if depth <= RFP_DEPTH && eval - 120 * (depth - improving as i32) >= beta {
             return Some(eval);
         }
         if !(allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed()) {
             return None;
         }
-        let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+        let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+        self.stack[ply].moved = None;
         self.pos.make_null();
-        let mut score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, false);
+        let mut score = -self.search(
+            depth - 1 - r,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            false,
+            !cut_node,
+            false,
+            None,
+        );
         self.pos.unmake_null();
         if self.aborted {
             return Some(0);
@@ -927,19 +1086,37 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         if score >= MATE_BOUND {
             score = beta;
         }
-        if depth < 10 {
+        if depth < 12 {
             return Some(score);
         }
-        let v = self.search(depth - 1 - r, ply, beta - 1, beta, false, false);
+        let v = self.search(
+            depth - 1 - r,
+            ply,
+            beta - 1,
+            beta,
+            false,
+            false,
+            false,
+            None,
+        );
         if self.aborted {
             return Some(0);
         }
         (v >= beta).then_some(score)
     }
 
+    /// The table's late-move reduction of the `searched`-th move at `depth`.
+    #[inline]
+    fn base_reduction(&self, depth: i32, searched: usize) -> i32 {
+        self.lmr[(depth as usize).min(63)][searched.min(63)] as i32
+    }
+
     /// The late-move reduction of the `searched`-th move: deeper and later
-    /// moves more, PV nodes less, and quiet moves with a good history less
-    /// (a bad history more); never below the horizon.
+    /// moves more, more at expected cut nodes and when the position is not
+    /// improving, less at PV nodes, for killers and counter-moves and for
+    /// quiet moves with a good history (more with a bad one); never below
+    /// the horizon.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn reduction(
         &self,
@@ -947,19 +1124,23 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         new_depth: i32,
         searched: usize,
         pv_node: bool,
-        side: usize,
-        hist_idx: usize,
+        cut_node: bool,
+        improving: bool,
+        refutation: bool,
+        hist: i32,
     ) -> i32 {
-        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-        if pv_node {
-            r -= 1;
-        }
-        r -= self.ord.history(side, hist_idx) / (HISTORY_MAX / 2);
-        r.clamp(0, new_depth - 1)
+        let mut r = self.base_reduction(depth, searched);
+        r += !improving as i32;
+        r += cut_node as i32;
+        r -= pv_node as i32;
+        r -= refutation as i32;
+        r -= hist / (HISTORY_MAX / 3);
+        r.clamp(0, (new_depth - 1).max(0))
     }
 
-    /// A quiet move caused a beta cutoff: it becomes a killer, its history
-    /// rises and the quiet moves tried before it fall.
+    /// A quiet move caused a beta cutoff: it becomes a killer and the
+    /// counter-move of the previous move, its history rises and the quiet
+    /// moves tried before it fall.
     #[inline]
     fn reward_cutoff(
         &mut self,
@@ -967,10 +1148,12 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         depth: i32,
         side: usize,
         mv: P::Move,
+        prev_move: Option<usize>,
         quiets_tried: &[P::Move],
     ) {
         self.ord.add_killer(ply, mv);
-        let bonus = (depth * depth * 16).min(400_000);
+        self.ord.set_counter(prev_move, mv);
+        let bonus = history_bonus(depth);
         self.ord
             .update_history(side, self.pos.history_index(mv), bonus);
         for &q in quiets_tried {
@@ -1047,7 +1230,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         }
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
         self.ord
-            .score_moves(&self.pos, &moves, tt_move, ply, &mut scored);
+            .score_moves(&self.pos, &moves, tt_move, None, ply, &mut scored);
         self.move_bufs[ply] = moves;
 
         let mut best_move = None;

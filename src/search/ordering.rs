@@ -1,5 +1,6 @@
 //! Move ordering: TT move, then noisy moves by the game's hint (MVV-LVA),
-//! then the two killers of the ply, then quiet moves by history.
+//! then the two killers of the ply, the counter-move of the previous move,
+//! then quiet moves by history; losing exchanges last.
 
 use super::AlphaBetaPosition;
 
@@ -7,14 +8,28 @@ const TT_SCORE: i32 = 1 << 30;
 const NOISY_BASE: i32 = 1 << 28;
 const KILLER1: i32 = 1 << 27;
 const KILLER2: i32 = KILLER1 - 1;
+const COUNTER: i32 = KILLER2 - 1;
+/// Below every quiet move: noisy moves that lose their exchange.
+const LOSING_NOISY: i32 = -(1 << 24);
 /// History values stay within +-HISTORY_MAX (well below the killer scores).
-pub const HISTORY_MAX: i32 = 1 << 20;
+/// The bonus of a cutoff at depth d (`history_bonus`) is a sizeable part of
+/// it, so a move's history says how often it cut lately, not only ever.
+pub const HISTORY_MAX: i32 = 1 << 14;
 
-/// Two killers per ply and a history per player, kept across iterations of
-/// a search (history also across searches, halved at each new one).
+/// The history bonus (and the malus of the quiet moves tried before) of a
+/// cutoff at `depth`.
+pub fn history_bonus(depth: i32) -> i32 {
+    let d = depth.max(1);
+    (24 * d * d + 160 * d - 100).min(4000)
+}
+
+/// Two killers per ply, a history per player and a counter-move per
+/// previous move (by its history index), kept across iterations of a search
+/// (history also across searches, halved at each new one).
 pub struct OrderingTables<M: Copy> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<Vec<i32>>,
+    counters: Vec<Option<M>>,
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
@@ -22,6 +37,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         OrderingTables {
             killers: vec![[None; 2]; max_ply + 1],
             history: vec![vec![0; history_size]; players],
+            counters: vec![None; history_size],
         }
     }
 
@@ -44,6 +60,19 @@ impl<M: Copy + Eq> OrderingTables<M> {
         }
         for side in self.history.iter_mut() {
             side.iter_mut().for_each(|h| *h = 0);
+        }
+        self.counters.iter_mut().for_each(|c| *c = None);
+    }
+
+    /// The quiet move that last refuted the move with history index
+    /// `prev` (`None` for a pass or the root).
+    pub fn counter(&self, prev: Option<usize>) -> Option<M> {
+        prev.and_then(|i| self.counters.get(i).copied().flatten())
+    }
+
+    pub fn set_counter(&mut self, prev: Option<usize>, mv: M) {
+        if let Some(slot) = prev.and_then(|i| self.counters.get_mut(i)) {
+            *slot = Some(mv);
         }
     }
 
@@ -89,6 +118,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         pos: &P,
         mv: M,
         tt_move: Option<M>,
+        counter: Option<M>,
         ply: usize,
     ) -> i32 {
         if tt_move == Some(mv) {
@@ -98,7 +128,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
             let hint = pos.move_order_hint(mv).clamp(-(1 << 22), 1 << 22);
             // Losing exchanges go after the quiet moves.
             if !pos.see_ge(mv, 0) {
-                return -(HISTORY_MAX << 2) + hint;
+                return LOSING_NOISY + hint;
             }
             return NOISY_BASE + hint;
         }
@@ -109,6 +139,9 @@ impl<M: Copy + Eq> OrderingTables<M> {
         if k[1] == Some(mv) {
             return KILLER2;
         }
+        if counter == Some(mv) {
+            return COUNTER;
+        }
         self.history(pos.side_to_move(), pos.history_index(mv))
     }
 
@@ -118,11 +151,16 @@ impl<M: Copy + Eq> OrderingTables<M> {
         pos: &P,
         moves: &[M],
         tt_move: Option<M>,
+        counter: Option<M>,
         ply: usize,
         out: &mut Vec<(M, i32)>,
     ) {
         out.clear();
-        out.extend(moves.iter().map(|&m| (m, self.score(pos, m, tt_move, ply))));
+        out.extend(
+            moves
+                .iter()
+                .map(|&m| (m, self.score(pos, m, tt_move, counter, ply))),
+        );
     }
 }
 
@@ -170,5 +208,27 @@ mod tests {
         assert!(t.is_killer(2, 7));
         assert!(!t.is_killer(3, 7));
         assert_eq!(t.killers(100), [None, None]);
+    }
+
+    #[test]
+    fn counter_moves_order_after_killers_and_before_history() {
+        let mut t: OrderingTables<u8> = OrderingTables::new(8, 16, 2);
+        assert_eq!(t.counter(Some(3)), None);
+        t.set_counter(Some(3), 9);
+        t.set_counter(None, 7); // a null move has no counter
+        t.set_counter(Some(99), 7); // out of range: ignored
+        assert_eq!(t.counter(Some(3)), Some(9));
+        assert_eq!(t.counter(None), None);
+        assert!(COUNTER < KILLER2 && COUNTER > HISTORY_MAX);
+        assert!(LOSING_NOISY < -HISTORY_MAX);
+        t.clear();
+        assert_eq!(t.counter(Some(3)), None);
+    }
+
+    #[test]
+    fn history_bonus_grows_with_depth_and_stays_below_the_cap() {
+        assert!(history_bonus(1) > 0);
+        assert!((1..40).all(|d| history_bonus(d + 1) >= history_bonus(d)));
+        assert!(history_bonus(100) < HISTORY_MAX / 2);
     }
 }
