@@ -1,12 +1,16 @@
 //! The alpha-beta core: iterative deepening, principal variation search with
-//! aspiration windows, quiescence, null move, late-move reductions,
-//! futility pruning, SEE pruning at low depth, mate-distance pruning,
-//! MultiPV and `searchmoves`.
+//! aspiration windows, quiescence, null move, ProbCut, reverse futility,
+//! late-move reductions (by depth, move number, history, cut node and the
+//! "improving" flag), late-move, futility and SEE pruning at low depth,
+//! singular extensions, check extensions, mate-distance pruning, MultiPV
+//! and `searchmoves`. The clock's soft limit stretches while the best move
+//! changes or the score falls, and shrinks while it stays; a move that beat
+//! the best one in an iteration the clock cut short is played.
 //!
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.
 
-use super::ordering::{HISTORY_MAX, OrderingTables, history_bonus, pick_next};
+use super::ordering::{HISTORY_MAX, OrderingTables, QuietContext, history_bonus, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::types::{MateAnswer, SearchResult};
@@ -35,6 +39,9 @@ const LMP_DEPTH: i32 = 7;
 const FUTILITY_DEPTH: i32 = 6;
 /// Reverse futility pruning applies up to this depth.
 const RFP_DEPTH: i32 = 7;
+/// ProbCut is tried from this depth on, with this margin above beta.
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
 /// Singular extensions are tried from this depth on.
 const SINGULAR_DEPTH: i32 = 8;
 /// Fail-high/low lines are reported only after this much time.
@@ -49,6 +56,29 @@ pub fn to_score(v: i32) -> Score {
     } else {
         Score::Cp(v)
     }
+}
+
+/// The soft time limit's scale (percent) after an iteration: a best move
+/// that just changed or a falling score ask for more time, one that stayed
+/// the same for several iterations for less. `stable` counts the iterations
+/// the best move stayed.
+fn time_scale_after(same_best: bool, stable: &mut u32, score_change: i32) -> i64 {
+    *stable = if same_best { *stable + 1 } else { 0 };
+    let by_stability = match *stable {
+        0 => 160,
+        1 => 120,
+        2 => 100,
+        3 => 85,
+        _ => 70,
+    };
+    let by_score = if score_change <= -50 {
+        140
+    } else if score_change <= -20 {
+        115
+    } else {
+        100
+    };
+    by_stability * by_score / 100
 }
 
 /// How much material (centipawns) a move may lose on its square before SEE
@@ -177,6 +207,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             scored_bufs: vec![Vec::new(); MAX_PLY + 2],
             stack: vec![PlyState::EMPTY; MAX_PLY + 2],
             root_moves: Vec::new(),
+            new_best: None,
         };
         let multipv = settings.multipv.max(1);
         let format = |moves: &[P::Move]| -> Vec<String> { (formatter)(&root, moves) };
@@ -288,6 +319,9 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     scored_bufs: Vec<Vec<(P::Move, i32)>>,
     stack: Vec<PlyState>,
     root_moves: Vec<RootMove<P::Move>>,
+    /// In the running iteration, a root move that beat the first one
+    /// (single PV only): if the clock stops the iteration, it is played.
+    new_best: Option<Line<P::Move>>,
 }
 
 impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
@@ -394,15 +428,20 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         // False when a bound line of an unfinished iteration was the last
         // Info sent: the completed lines are repeated at the end.
         let mut final_info_sent = true;
+        // How long the clock lets this move take, in percent of the soft
+        // limit: the best move's stability and the score's trend decide.
+        let mut time_scale = 100i64;
+        let mut stable_iterations = 0u32;
 
         for depth in 1..=max_depth {
             if depth > 1 {
                 self.poll();
-                if self.aborted || self.tm.soft_exceeded() {
+                if self.aborted || self.tm.soft_exceeded_scaled(time_scale) {
                     break;
                 }
             }
             self.root_depth = depth as i32;
+            self.new_best = None;
             for pv_idx in 0..multipv {
                 if self.search_line(depth, pv_idx, format, on_event) {
                     final_info_sent = false;
@@ -413,9 +452,19 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.aborted {
+                // A move that beat the previous best in the unfinished
+                // iteration is better at this depth than the old choice.
+                if let (Some(line), Some(first)) = (self.new_best.take(), completed.first_mut())
+                    && multipv == 1
+                    && line.pv.first() != first.pv.first()
+                {
+                    *first = line;
+                    final_info_sent = false;
+                }
                 break;
             }
 
+            let previous = completed.first().map(|l| (l.pv.first().copied(), l.score));
             completed_depth = depth;
             completed = self.root_moves[..multipv]
                 .iter()
@@ -425,6 +474,13 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     seldepth: rm.seldepth,
                 })
                 .collect();
+            if let (Some((prev_move, prev_score)), Some(line)) = (previous, completed.first()) {
+                time_scale = time_scale_after(
+                    prev_move == line.pv.first().copied(),
+                    &mut stable_iterations,
+                    line.score - prev_score,
+                );
+            }
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
             }
@@ -462,8 +518,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         }
         let tt_move = self.tt.probe(self.pos.key(), 0).and_then(|h| h.mv);
         let mut scored = Vec::new();
-        self.ord
-            .score_moves(&self.pos, &root, tt_move, None, 0, &mut scored);
+        self.ord.score_moves(
+            &self.pos,
+            &root,
+            tt_move,
+            &QuietContext::NONE,
+            0,
+            &mut scored,
+        );
         let mut ordered = Vec::with_capacity(scored.len());
         for i in 0..scored.len() {
             ordered.push(pick_next(&mut scored, i));
@@ -701,6 +763,13 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 let mut line = Vec::with_capacity(self.pv[1].len() + 1);
                 line.push(mv);
                 line.extend_from_slice(&self.pv[1]);
+                if i > pv_idx && pv_idx == 0 && score > alpha {
+                    self.new_best = Some(Line {
+                        score,
+                        pv: line.clone(),
+                        seldepth: rm_seldepth,
+                    });
+                }
                 let rm = &mut self.root_moves[i];
                 rm.score = score;
                 rm.pv = line;
@@ -816,6 +885,17 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             return score;
         }
 
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth >= PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !hit.is_some_and(|h| h.depth >= depth - 3 && h.score < beta + PROBCUT_MARGIN)
+            && let Some(score) = self.probcut(depth, ply, beta, eval, cut_node)
+        {
+            return score;
+        }
+
         // Internal iterative reduction: no TT move, so this node was not
         // searched before; search it shallower.
         let mut depth = depth;
@@ -830,15 +910,21 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.move_bufs[ply] = moves;
             return self.pos.no_moves_score(ply);
         }
-        let prev_move = if ply > 0 {
-            self.stack[ply - 1].moved
-        } else {
-            None
+        let prev_move = |back: usize| {
+            if ply >= back {
+                self.stack[ply - back].moved
+            } else {
+                None
+            }
         };
-        let counter = self.ord.counter(prev_move);
+        let quiet_ctx = QuietContext {
+            counter: self.ord.counter(prev_move(1)),
+            prev: [prev_move(1), prev_move(2)],
+        };
+        let counter = quiet_ctx.counter;
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
         self.ord
-            .score_moves(&self.pos, &moves, tt_move, counter, ply, &mut scored);
+            .score_moves(&self.pos, &moves, tt_move, &quiet_ctx, ply, &mut scored);
         self.move_bufs[ply] = moves;
 
         let side = self.pos.side_to_move();
@@ -866,7 +952,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let refutation = quiet && (self.ord.is_killer(ply, mv) || counter == Some(mv));
             let hist_idx = self.pos.history_index(mv);
             let hist = if quiet {
-                self.ord.history(side, hist_idx)
+                self.ord.quiet_score(side, hist_idx, &quiet_ctx) / self.ord.quiet_parts()
             } else {
                 0
             };
@@ -1011,7 +1097,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.reward_cutoff(ply, depth, side, mv, prev_move, &quiets_tried);
+                            self.reward_cutoff(ply, depth, side, mv, &quiet_ctx, &quiets_tried);
                         }
                         break;
                     }
@@ -1105,6 +1191,71 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         (v >= beta).then_some(score)
     }
 
+    /// ProbCut: a capture whose exchange alone clears a raised beta, and
+    /// whose shallow search (depth - 4) confirms it, cuts the node: the full
+    /// search would almost surely fail high too. Tried only when the TT does
+    /// not already say it fails.
+    fn probcut(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        eval: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let raised = beta + PROBCUT_MARGIN;
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        moves.clear();
+        self.pos.generate_noisy(&mut moves);
+        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
+        self.ord.score_moves(
+            &self.pos,
+            &moves,
+            None,
+            &QuietContext::NONE,
+            ply,
+            &mut scored,
+        );
+        self.move_bufs[ply] = moves;
+        let mut found = None;
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            if !self.pos.see_ge(mv, raised - eval) {
+                continue;
+            }
+            self.stack[ply].moved = Some(self.pos.history_index(mv));
+            self.pos.make(mv);
+            let mut v = -self.qsearch(-raised, -raised + 1, ply + 1);
+            if v >= raised {
+                v = -self.search(
+                    depth - 4,
+                    ply + 1,
+                    -raised,
+                    -raised + 1,
+                    false,
+                    !cut_node,
+                    true,
+                    None,
+                );
+            }
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if v >= raised {
+                self.tt
+                    .store(self.pos.key(), ply, Some(mv), v, depth - 3, Bound::Lower);
+                found = Some(v);
+                break;
+            }
+        }
+        self.scored_bufs[ply] = scored;
+        if self.aborted {
+            return Some(0);
+        }
+        found
+    }
+
     /// The table's late-move reduction of the `searched`-th move at `depth`.
     #[inline]
     fn base_reduction(&self, depth: i32, searched: usize) -> i32 {
@@ -1148,17 +1299,17 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         depth: i32,
         side: usize,
         mv: P::Move,
-        prev_move: Option<usize>,
+        ctx: &QuietContext<P::Move>,
         quiets_tried: &[P::Move],
     ) {
         self.ord.add_killer(ply, mv);
-        self.ord.set_counter(prev_move, mv);
+        self.ord.set_counter(ctx.prev[0], mv);
         let bonus = history_bonus(depth);
         self.ord
-            .update_history(side, self.pos.history_index(mv), bonus);
+            .update_quiet(side, self.pos.history_index(mv), ctx, bonus);
         for &q in quiets_tried {
             self.ord
-                .update_history(side, self.pos.history_index(q), -bonus);
+                .update_quiet(side, self.pos.history_index(q), ctx, -bonus);
         }
     }
 
@@ -1229,8 +1380,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.pos.generate_noisy(&mut moves);
         }
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
-        self.ord
-            .score_moves(&self.pos, &moves, tt_move, None, ply, &mut scored);
+        self.ord.score_moves(
+            &self.pos,
+            &moves,
+            tt_move,
+            &QuietContext::NONE,
+            ply,
+            &mut scored,
+        );
         self.move_bufs[ply] = moves;
 
         let mut best_move = None;
@@ -1275,5 +1432,46 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         };
         self.tt.store(key, ply, best_move, best, 0, bound);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changing_best_move_or_a_falling_score_takes_more_time() {
+        let mut stable = 5;
+        // The best move just changed: more time than the plain soft limit.
+        assert!(time_scale_after(false, &mut stable, 0) > 100);
+        assert_eq!(stable, 0);
+        // It stays: the scale falls step by step below 100.
+        let scales: Vec<i64> = (0..6)
+            .map(|_| time_scale_after(true, &mut stable, 0))
+            .collect();
+        assert!(scales.windows(2).all(|w| w[1] <= w[0]), "{scales:?}");
+        assert!(*scales.last().unwrap_or(&100) < 100);
+        // A falling score asks for more time than a steady one.
+        let mut s1 = 4;
+        let mut s2 = 4;
+        assert!(time_scale_after(true, &mut s1, -80) > time_scale_after(true, &mut s2, 5));
+    }
+
+    #[test]
+    fn the_scaled_soft_limit_never_passes_the_hard_one() {
+        let limits = SearchLimits {
+            movetime: Some(40),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, 0, 0);
+        std::thread::sleep(std::time::Duration::from_millis(45));
+        // Even a huge scale is capped at the hard limit, which has passed.
+        assert!(tm.soft_exceeded_scaled(10_000));
+        let long = SearchLimits {
+            movetime: Some(60_000),
+            ..SearchLimits::default()
+        };
+        let fresh = TimeManager::new(&long, 0, 0);
+        assert!(!fresh.soft_exceeded_scaled(50));
     }
 }

@@ -1,6 +1,7 @@
 //! Move ordering: TT move, then noisy moves by the game's hint (MVV-LVA),
 //! then the two killers of the ply, the counter-move of the previous move,
-//! then quiet moves by history; losing exchanges last.
+//! then quiet moves by history plus continuation history (after the moves
+//! one and two plies up); losing exchanges last.
 
 use super::AlphaBetaPosition;
 
@@ -11,6 +12,11 @@ const KILLER2: i32 = KILLER1 - 1;
 const COUNTER: i32 = KILLER2 - 1;
 /// Below every quiet move: noisy moves that lose their exchange.
 const LOSING_NOISY: i32 = -(1 << 24);
+// Quiet moves score their history plus two continuation histories: always
+// between the losing exchanges and the counter-move.
+const _: () = assert!(COUNTER < KILLER2 && COUNTER > 3 * HISTORY_MAX);
+const _: () = assert!(LOSING_NOISY + (1 << 22) < -3 * HISTORY_MAX);
+
 /// History values stay within +-HISTORY_MAX (well below the killer scores).
 /// The bonus of a cutoff at depth d (`history_bonus`) is a sizeable part of
 /// it, so a move's history says how often it cut lately, not only ever.
@@ -30,6 +36,31 @@ pub struct OrderingTables<M: Copy> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<Vec<i32>>,
     counters: Vec<Option<M>>,
+    /// Continuation history: how well a quiet move did right after a given
+    /// move one or two plies earlier, `cont[prev * size + index]`; empty
+    /// for games whose history index is too large for the square table.
+    cont: Vec<i16>,
+    cont_size: usize,
+}
+
+/// The continuation table squares the history size: games above this many
+/// indices (Tak, the hop boards) go without it.
+const CONT_MAX_INDEX: usize = 4096;
+
+/// The moves before the one being ordered, for the ordering of quiet
+/// moves: the counter-move of the previous move, and the history indices
+/// of the moves one and two plies up (`None`: a null move or the root).
+#[derive(Clone, Copy, Debug)]
+pub struct QuietContext<M> {
+    pub counter: Option<M>,
+    pub prev: [Option<usize>; 2],
+}
+
+impl<M> QuietContext<M> {
+    pub const NONE: Self = QuietContext {
+        counter: None,
+        prev: [None, None],
+    };
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
@@ -38,6 +69,16 @@ impl<M: Copy + Eq> OrderingTables<M> {
             killers: vec![[None; 2]; max_ply + 1],
             history: vec![vec![0; history_size]; players],
             counters: vec![None; history_size],
+            cont: if history_size <= CONT_MAX_INDEX {
+                vec![0; history_size * history_size]
+            } else {
+                Vec::new()
+            },
+            cont_size: if history_size <= CONT_MAX_INDEX {
+                history_size
+            } else {
+                0
+            },
         }
     }
 
@@ -62,6 +103,47 @@ impl<M: Copy + Eq> OrderingTables<M> {
             side.iter_mut().for_each(|h| *h = 0);
         }
         self.counters.iter_mut().for_each(|c| *c = None);
+        self.cont.iter_mut().for_each(|c| *c = 0);
+    }
+
+    fn cont_slot(&self, prev: Option<usize>, index: usize) -> Option<usize> {
+        let prev = prev?;
+        (prev < self.cont_size && index < self.cont_size).then(|| prev * self.cont_size + index)
+    }
+
+    /// The continuation history of the move with history index `index`
+    /// after the move `prev` (0 without one).
+    pub fn cont_history(&self, prev: Option<usize>, index: usize) -> i32 {
+        self.cont_slot(prev, index)
+            .and_then(|i| self.cont.get(i))
+            .map_or(0, |&v| v as i32)
+    }
+
+    /// How many histories [`Self::quiet_score`] sums (1, or 3 with the
+    /// continuation histories).
+    pub fn quiet_parts(&self) -> i32 {
+        if self.cont_size > 0 { 3 } else { 1 }
+    }
+
+    /// The quiet ordering score of a move: its history and its
+    /// continuation histories after the last two moves.
+    pub fn quiet_score(&self, side: usize, index: usize, ctx: &QuietContext<M>) -> i32 {
+        self.history(side, index)
+            + self.cont_history(ctx.prev[0], index)
+            + self.cont_history(ctx.prev[1], index)
+    }
+
+    /// Adds `bonus` to the history of the move and to its continuation
+    /// histories after the last two moves (with gravity).
+    pub fn update_quiet(&mut self, side: usize, index: usize, ctx: &QuietContext<M>, bonus: i32) {
+        self.update_history(side, index, bonus);
+        for prev in ctx.prev {
+            if let Some(i) = self.cont_slot(prev, index)
+                && let Some(c) = self.cont.get_mut(i)
+            {
+                *c = gravity(*c as i32, bonus) as i16;
+            }
+        }
     }
 
     /// The quiet move that last refuted the move with history index
@@ -105,10 +187,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
     /// Adds `bonus` (may be negative) with gravity, so values saturate.
     pub fn update_history(&mut self, side: usize, index: usize, bonus: i32) {
         if let Some(h) = self.history.get_mut(side).and_then(|h| h.get_mut(index)) {
-            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-            let next =
-                *h as i64 + bonus as i64 - (*h as i64) * (bonus.abs() as i64) / HISTORY_MAX as i64;
-            *h = next.clamp(-(HISTORY_MAX as i64), HISTORY_MAX as i64) as i32;
+            *h = gravity(*h, bonus);
         }
     }
 
@@ -118,7 +197,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         pos: &P,
         mv: M,
         tt_move: Option<M>,
-        counter: Option<M>,
+        ctx: &QuietContext<M>,
         ply: usize,
     ) -> i32 {
         if tt_move == Some(mv) {
@@ -139,10 +218,10 @@ impl<M: Copy + Eq> OrderingTables<M> {
         if k[1] == Some(mv) {
             return KILLER2;
         }
-        if counter == Some(mv) {
+        if ctx.counter == Some(mv) {
             return COUNTER;
         }
-        self.history(pos.side_to_move(), pos.history_index(mv))
+        self.quiet_score(pos.side_to_move(), pos.history_index(mv), ctx)
     }
 
     /// Scores every move into `out` (cleared first).
@@ -151,7 +230,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         pos: &P,
         moves: &[M],
         tt_move: Option<M>,
-        counter: Option<M>,
+        ctx: &QuietContext<M>,
         ply: usize,
         out: &mut Vec<(M, i32)>,
     ) {
@@ -159,9 +238,17 @@ impl<M: Copy + Eq> OrderingTables<M> {
         out.extend(
             moves
                 .iter()
-                .map(|&m| (m, self.score(pos, m, tt_move, counter, ply))),
+                .map(|&m| (m, self.score(pos, m, tt_move, ctx, ply))),
         );
     }
+}
+
+/// `h` plus `bonus` (clamped to the cap), pulled back in proportion to `h`
+/// so that values saturate within +-HISTORY_MAX.
+fn gravity(h: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let next = h as i64 + bonus as i64 - (h as i64) * (bonus.abs() as i64) / HISTORY_MAX as i64;
+    next.clamp(-(HISTORY_MAX as i64), HISTORY_MAX as i64) as i32
 }
 
 /// Takes the best-scored remaining move at position `i` (selection sort step)
@@ -219,8 +306,6 @@ mod tests {
         t.set_counter(Some(99), 7); // out of range: ignored
         assert_eq!(t.counter(Some(3)), Some(9));
         assert_eq!(t.counter(None), None);
-        assert!(COUNTER < KILLER2 && COUNTER > HISTORY_MAX);
-        assert!(LOSING_NOISY < -HISTORY_MAX);
         t.clear();
         assert_eq!(t.counter(Some(3)), None);
     }

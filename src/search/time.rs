@@ -160,6 +160,19 @@ impl TimeManager {
         }
     }
 
+    /// No new iteration should start, with the soft limit scaled by
+    /// `percent` (a search whose best move keeps changing takes longer, a
+    /// settled one stops sooner); never beyond the hard limit.
+    pub fn soft_exceeded_scaled(&self, percent: i64) -> bool {
+        match self.budget {
+            Some(b) if !self.pondering => {
+                let soft = (b.soft_ms.saturating_mul(percent.max(0)) / 100).min(b.hard_ms);
+                self.clock_ms() >= soft.max(MIN_SOFT_MS)
+            }
+            _ => false,
+        }
+    }
+
     /// The running iteration must be aborted.
     pub fn hard_exceeded(&self) -> bool {
         match self.budget {
