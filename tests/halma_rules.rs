@@ -225,6 +225,10 @@ fn options_are_checked() {
         ("Race Width", "0"),
         ("Race Width", "4097"),
         ("Race Replies", "paranoid"),
+        ("Race Samples", "0"),
+        ("Race Samples", "17"),
+        ("Race Rival", "-1"),
+        ("Race Rival", "101"),
     ] {
         assert!(game.set_option(name, value).is_err(), "{name}={value}");
     }
@@ -239,6 +243,8 @@ fn options_are_checked() {
     game.set_option("MultiSearch", "race").unwrap();
     game.set_option("Race Width", "4096").unwrap();
     game.set_option("Race Replies", "greedy").unwrap();
+    game.set_option("Race Samples", "16").unwrap();
+    game.set_option("Race Rival", "100").unwrap();
     game.set_option("Camp Exit Limit", "-1").unwrap();
     assert_eq!(game.rules().home_exit_limit, 30);
 }

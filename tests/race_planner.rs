@@ -33,17 +33,32 @@ fn search(
     limits: SearchLimits,
     replies: RaceReplies,
 ) -> (Vec<SearchEvent>, Option<Move>, u64) {
+    search_with(
+        pos,
+        limits,
+        SearchSettings {
+            multi: method,
+            race_width: 32,
+            race_replies: replies,
+            race_samples: 1,
+            race_rival: 0,
+            ..SearchSettings::default()
+        },
+    )
+}
+
+/// One search with `settings`: the events, the move and the nodes.
+fn search_with(
+    pos: &Position,
+    limits: SearchLimits,
+    settings: SearchSettings,
+) -> (Vec<SearchEvent>, Option<Move>, u64) {
     let stop = AtomicBool::new(false);
     let mut strategy = MultiPlayerSearch::<Position>::new(4);
     let job = Job {
         position: pos.clone(),
         limits,
-        settings: SearchSettings {
-            multi: method,
-            race_width: 32,
-            race_replies: replies,
-            ..SearchSettings::default()
-        },
+        settings,
         searchmoves: Vec::new(),
         formatter: pv_formatter::<Position>(MoveNotation::Native),
     };
@@ -249,4 +264,59 @@ fn auto_plans_races_with_three_players_and_searches_two() {
     assert!(auto.1.is_some());
     assert_eq!(auto.1, brs.1);
     assert_eq!(lines(&auto.0), lines(&brs.0));
+}
+
+/// The 6-player start.
+const START_6P: &str = "0,1,2,3,4,5,6,7,8,9/19,20,21,22,32,33,34,44,45,55/74,84,85,95,96,97,107,108,109,110/111,112,113,114,115,116,117,118,119,120/65,75,76,86,87,88,98,99,100,101/10,11,12,13,23,24,25,35,36,46 1 1";
+
+fn race_settings(samples: usize, rival: i32) -> SearchSettings {
+    SearchSettings {
+        multi: MultiMethod::Race,
+        race_width: 16,
+        race_replies: RaceReplies::Greedy,
+        race_samples: samples,
+        race_rival: rival,
+        ..SearchSettings::default()
+    }
+}
+
+#[test]
+fn every_sample_plays_each_line() {
+    // One own move ahead, k samples: every root move is played out once
+    // per sample.
+    let pos = ccn::parse(START_6P, Rules::default()).expect("ccn");
+    let mut root = Vec::new();
+    pos.generate_legal(&mut root);
+    for k in [1, 3, 5] {
+        let (_, best, nodes) = search_with(&pos, depth(1), race_settings(k, 0));
+        assert!(best.is_some());
+        assert_eq!(nodes, k as u64 * root.len() as u64, "{k} samples");
+    }
+    // Samples see other replies, so deeper down they keep other lines.
+    let one = search_with(&pos, depth(4), race_settings(1, 0));
+    let three = search_with(&pos, depth(4), race_settings(3, 0));
+    assert_ne!(lines(&one.0), lines(&three.0));
+}
+
+#[test]
+fn samples_and_rival_repeat_and_play_legal_moves() {
+    // Six players, every seat the planner with three samples and the
+    // leader's weight, twelve rounds: each answer is legal, and the same
+    // search twice answers alike, line for line.
+    let mut pos = ccn::parse(START_6P, Rules::default()).expect("ccn");
+    for ply in 0..72 {
+        let settings = race_settings(3, if ply % 2 == 0 { 0 } else { 30 });
+        let a = search_with(&pos, depth(3), settings.clone());
+        if ply % 12 == 0 {
+            let b = search_with(&pos, depth(3), settings);
+            assert_eq!(a.1, b.1, "ply {ply}");
+            assert_eq!(a.2, b.2, "ply {ply}");
+            assert_eq!(lines(&a.0), lines(&b.0), "ply {ply}");
+        }
+        let mv = a.1.expect("a move");
+        let mut legal = Vec::new();
+        pos.generate_legal(&mut legal);
+        assert!(legal.contains(&mv), "ply {ply}: {mv:?} not legal");
+        pos.make_move(mv);
+    }
 }

@@ -56,10 +56,20 @@ pub struct SearchSettings {
     pub race_width: usize,
     /// What the race planner expects the opponents to do.
     pub race_replies: RaceReplies,
+    /// How many samples of the opponents' greedy replies (tie-break
+    /// seeds) the race planner averages its lines over.
+    pub race_samples: usize,
+    /// Hundredths of the most advanced opponent's evaluation the race
+    /// planner takes from each line's value (0: its own race alone).
+    pub race_rival: i32,
 }
 
 /// The race planner's default beam width.
 pub const RACE_WIDTH_DEFAULT: usize = 32;
+/// The race planner's default number of reply samples.
+pub const RACE_SAMPLES_DEFAULT: usize = 3;
+/// The race planner's default weight of the leading opponent.
+pub const RACE_RIVAL_DEFAULT: i32 = 20;
 
 /// The opponents' moves in the race planner's lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -103,6 +113,8 @@ impl Default for SearchSettings {
             multi: MultiMethod::default(),
             race_width: RACE_WIDTH_DEFAULT,
             race_replies: RaceReplies::default(),
+            race_samples: RACE_SAMPLES_DEFAULT,
+            race_rival: RACE_RIVAL_DEFAULT,
         }
     }
 }

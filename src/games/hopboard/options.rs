@@ -1,10 +1,14 @@
 //! The options both hopping games have (`Players`, `Finish Rule`,
-//! `MultiSearch`, `Race Width`, `Race Replies`, `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
+//! `MultiSearch`, `Race Width`, `Race Replies`, `Race Samples`, `Race Rival`,
+//! `Greedy`, `Greedy Seed`) and small helpers for declaring and reading the
 //! others.
 
 use super::position::FinishRule;
 use crate::games::{GameError, OptionKind, OptionSpec};
-use crate::search::{MultiMethod, RACE_WIDTH_DEFAULT, RaceReplies, SearchSettings};
+use crate::search::{
+    MultiMethod, RACE_RIVAL_DEFAULT, RACE_SAMPLES_DEFAULT, RACE_WIDTH_DEFAULT, RaceReplies,
+    SearchSettings,
+};
 
 pub const OPTION_PLAYERS: &str = "Players";
 pub const OPTION_FINISH: &str = "Finish Rule";
@@ -13,6 +17,12 @@ pub const OPTION_GREEDY: &str = "Greedy";
 pub const OPTION_GREEDY_SEED: &str = "Greedy Seed";
 pub const OPTION_RACE_WIDTH: &str = "Race Width";
 pub const OPTION_RACE_REPLIES: &str = "Race Replies";
+pub const OPTION_RACE_SAMPLES: &str = "Race Samples";
+pub const OPTION_RACE_RIVAL: &str = "Race Rival";
+/// The most `Race Samples`.
+const RACE_SAMPLES_MAX: i64 = 16;
+/// The largest `Race Rival` (hundredths).
+const RACE_RIVAL_MAX: i64 = 100;
 /// The largest `Race Width`.
 const RACE_WIDTH_MAX: i64 = 4096;
 /// The largest `Greedy Seed`.
@@ -93,6 +103,10 @@ pub struct SearchChoice {
     pub race_width: usize,
     /// The opponents' moves in the race planner's lines.
     pub race_replies: RaceReplies,
+    /// The race planner's samples of greedy replies.
+    pub race_samples: usize,
+    /// The race planner's weight of the leading opponent, in hundredths.
+    pub race_rival: i32,
 }
 
 impl Default for SearchChoice {
@@ -103,6 +117,8 @@ impl Default for SearchChoice {
             greedy_seed: 0,
             race_width: RACE_WIDTH_DEFAULT,
             race_replies: RaceReplies::Greedy,
+            race_samples: RACE_SAMPLES_DEFAULT,
+            race_rival: RACE_RIVAL_DEFAULT,
         }
     }
 }
@@ -133,6 +149,22 @@ impl SearchChoice {
                 },
             },
             combo(OPTION_RACE_REPLIES, "greedy", &["pass", "greedy"]),
+            OptionSpec {
+                name: OPTION_RACE_SAMPLES.to_string(),
+                kind: OptionKind::Spin {
+                    default: RACE_SAMPLES_DEFAULT as i64,
+                    min: 1,
+                    max: RACE_SAMPLES_MAX,
+                },
+            },
+            OptionSpec {
+                name: OPTION_RACE_RIVAL.to_string(),
+                kind: OptionKind::Spin {
+                    default: i64::from(RACE_RIVAL_DEFAULT),
+                    min: 0,
+                    max: RACE_RIVAL_MAX,
+                },
+            },
         ]
     }
 
@@ -184,6 +216,22 @@ impl SearchChoice {
                 }
                 _ => Err(bad_value(name, value, "is not in 1..4096")),
             })
+        } else if name.eq_ignore_ascii_case(OPTION_RACE_SAMPLES) {
+            Some(match value.parse::<usize>() {
+                Ok(k) if (1..=RACE_SAMPLES_MAX as usize).contains(&k) => {
+                    self.race_samples = k;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not in 1..16")),
+            })
+        } else if name.eq_ignore_ascii_case(OPTION_RACE_RIVAL) {
+            Some(match value.parse::<i32>() {
+                Ok(r) if (0..=RACE_RIVAL_MAX as i32).contains(&r) => {
+                    self.race_rival = r;
+                    Ok(())
+                }
+                _ => Err(bad_value(name, value, "is not in 0..100")),
+            })
         } else {
             None
         }
@@ -198,5 +246,7 @@ impl SearchChoice {
         };
         settings.race_width = self.race_width;
         settings.race_replies = self.race_replies;
+        settings.race_samples = self.race_samples;
+        settings.race_rival = self.race_rival;
     }
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 const CP_PER_STEP: i32 = 100;
 
 /// splitmix64's finaliser: a well-spread number from the position key.
-fn mix(key: u64) -> u64 {
+pub(super) fn mix(key: u64) -> u64 {
     let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

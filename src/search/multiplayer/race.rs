@@ -16,6 +16,19 @@
 //! later one, so the first level whose best line finishes ends the search.
 //! Everything is counted in nodes (positions evaluated) and sorted with
 //! the key as the tie-break: `go depth` and `go nodes` are reproducible.
+//!
+//! Greedy opponents break their ties in ways the planner cannot know (in
+//! 6-player matches against greedy engines with other seeds a greedy
+//! reply was the predicted one only 56 % of the time), and a line that
+//! hops over a marble its owner then moves away is worth less than it
+//! looked. With `Race Samples` k > 1 every line is played out in k
+//! samples, the opponents' ties broken by a different seed in each
+//! (sample 0: the key alone, as with one sample), and ranked by the mean
+//! of its values; an own move a sample does not allow (a stepping stone
+//! gone, the landing taken) is passed over there, so the line loses that
+//! move's progress in that sample. `Race Rival` takes a share of the
+//! leading opponent's evaluation from each line's value: of two lines
+//! that race alike, the one that leaves the leader fewer stepping stones.
 
 use super::super::time::TimeManager;
 use super::super::{
@@ -26,18 +39,26 @@ use super::{answer, limits_for};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The deepest level (own moves ahead).
+/// The deepest level (own moves ahead): a line's skipped moves are bits
+/// of a `u64`.
 const MAX_DEPTH: u32 = 64;
+/// The most samples of the opponents' replies.
+const MAX_SAMPLES: usize = 16;
 
 /// A line of own moves from the root and where it leads.
 #[derive(Clone)]
 struct Line<M> {
     moves: Vec<M>,
-    /// The mover's own evaluation at the end of the line.
+    /// The line's value at its end ([`Planner::value`]), the mean over
+    /// the samples.
     value: i32,
     key: u64,
-    /// The mover no longer plays there (finished or out) or the game is over.
+    /// The mover no longer plays there (finished or out) or the game is
+    /// over, in every sample.
     ended: bool,
+    /// Per sample of the opponents' replies, the own moves of the line it
+    /// could not play (bit `i`: `moves[i]`), passed over instead.
+    skipped: Vec<u64>,
 }
 
 /// Plays `mv` for the mover `me`, then the opponents' answers until it
@@ -48,10 +69,23 @@ fn advance<P: MultiPlayerPosition>(
     mv: P::Move,
     me: usize,
     replies: RaceReplies,
+    seed: u64,
     buf: &mut Vec<P::Move>,
 ) -> usize {
     pos.make(mv);
-    let mut steps = 1;
+    1 + answer_turn(pos, me, replies, seed, buf)
+}
+
+/// The opponents' turns until it is `me`'s again: they pass, or each
+/// plays its greedy move, ties broken by `seed`; the undo steps taken.
+fn answer_turn<P: MultiPlayerPosition>(
+    pos: &mut P,
+    me: usize,
+    replies: RaceReplies,
+    seed: u64,
+    buf: &mut Vec<P::Move>,
+) -> usize {
+    let mut steps = 0;
     while !ended(pos, me) && pos.side_to_move() != me {
         if replies == RaceReplies::Pass {
             pos.make_turn_to(me);
@@ -59,13 +93,63 @@ fn advance<P: MultiPlayerPosition>(
         }
         buf.clear();
         pos.generate_legal(buf);
-        let Some((reply, _)) = super::greedy::choose(pos, buf, 0) else {
+        let Some((reply, _)) = super::greedy::choose(pos, buf, seed) else {
             break;
         };
         pos.make(reply);
         steps += 1;
     }
     steps
+}
+
+/// `me` passes over its turn (an own move of a line that a sample's
+/// position does not allow): the next player still playing moves, then
+/// the others answer as in [`advance`]; the undo steps taken.
+fn skip<P: MultiPlayerPosition>(
+    pos: &mut P,
+    me: usize,
+    replies: RaceReplies,
+    seed: u64,
+    buf: &mut Vec<P::Move>,
+) -> usize {
+    if ended(pos, me) || replies == RaceReplies::Pass {
+        return 0;
+    }
+    let n = pos.players();
+    let Some(next) = (1..n).map(|i| (me + i) % n).find(|&q| pos.is_playing(q)) else {
+        return 0;
+    };
+    pos.make_turn_to(next);
+    1 + answer_turn(pos, me, replies, seed, buf)
+}
+
+/// The greedy tie-break seed of sample `k` (sample 0: the position key
+/// alone, as the greedy replies were before samples).
+fn sample_seed(k: usize) -> u64 {
+    k as u64
+}
+
+/// Plays `line` from `pos` as sample `k` sees it (its skipped moves
+/// passed over); the undo steps taken.
+fn replay<P: MultiPlayerPosition>(
+    pos: &mut P,
+    line: &Line<P::Move>,
+    k: usize,
+    me: usize,
+    replies: RaceReplies,
+    buf: &mut Vec<P::Move>,
+) -> usize {
+    let skipped = line.skipped.get(k).copied().unwrap_or(0);
+    let seed = sample_seed(k);
+    let mut undo = 0;
+    for (i, &mv) in line.moves.iter().enumerate() {
+        undo += if skipped >> i & 1 == 1 {
+            skip(pos, me, replies, seed, buf)
+        } else {
+            advance(pos, mv, me, replies, seed, buf)
+        };
+    }
+    undo
 }
 
 fn retreat<P: MultiPlayerPosition>(pos: &mut P, steps: usize) {
@@ -95,11 +179,38 @@ struct Planner<'a, P: MultiPlayerPosition> {
     /// The moves at the root (`searchmoves` applied).
     root_moves: Vec<P::Move>,
     replies: RaceReplies,
+    /// Samples of the opponents' greedy replies (tie-break seeds).
+    samples: usize,
+    /// Hundredths of the leading opponent's evaluation taken from a
+    /// line's value.
+    rival: i32,
     /// Scratch space for the opponents' moves.
     buf: Vec<P::Move>,
 }
 
 impl<P: MultiPlayerPosition> Planner<'_, P> {
+    /// A line's value at `pos`: the mover's own evaluation, less `rival`
+    /// hundredths of the evaluation of the opponent still playing that is
+    /// furthest ahead (the one to beat; the mover's moves give it stepping
+    /// stones or take them away).
+    fn value(&self, pos: &P, evals: &mut Vec<i32>) -> i32 {
+        let own = pos.evaluate_player(self.me);
+        if self.rival == 0 {
+            return own;
+        }
+        evals.clear();
+        evals.resize(pos.players(), 0);
+        pos.evaluate_players(evals);
+        let leader = evals
+            .iter()
+            .enumerate()
+            .filter(|&(q, _)| q != self.me && pos.is_playing(q))
+            .map(|(_, &v)| v)
+            .max()
+            .unwrap_or(0);
+        own.saturating_sub(self.rival.saturating_mul(leader) / 100)
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted
             && !self.must_finish
@@ -114,12 +225,22 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
 
     /// The next level: every line of `level` extended by each own move,
     /// the best `width` distinct positions first; `None` when the budget
-    /// ran out first.
+    /// ran out first. With several samples of the opponents' replies a
+    /// line's value is the mean of its samples' values; an own move that a
+    /// sample's position does not allow (a stepping stone moved away, the
+    /// landing taken) is passed over in that sample.
     fn expand(&mut self, root: &mut P, level: &[Line<P::Move>]) -> Option<Vec<Line<P::Move>>> {
         let me = self.me;
+        let samples = self.samples;
+        let replies = self.replies;
         let mut next: Vec<Line<P::Move>> = Vec::new();
         let mut seen: HashSet<u64> = HashSet::new();
         let mut moves = Vec::new();
+        let mut legal = Vec::new();
+        let mut evals = Vec::new();
+        // Per child: its summed values, combined key, whether it ended in
+        // every sample, and the skipped moves per sample.
+        let mut acc: Vec<(i64, u64, bool, Vec<u64>)> = Vec::new();
         for line in level {
             if line.ended {
                 // Kept as it is: a finish stays ranked by when it came.
@@ -128,38 +249,88 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
                 }
                 continue;
             }
-            let mut undo = 0;
-            for &mv in &line.moves {
-                undo += advance(root, mv, me, self.replies, &mut self.buf);
-            }
-            moves.clear();
-            if line.moves.is_empty() {
-                moves.extend_from_slice(&self.root_moves);
-            } else {
-                root.generate_legal(&mut moves);
-            }
-            for &mv in &moves {
-                if self.out_of_budget() {
-                    retreat(root, undo);
-                    return None;
+            let bit = 1u64 << line.moves.len().min(63);
+            // Samples in which the mover is done before the first one in
+            // which it plays (which gives the children): their value and key.
+            let mut done_before: Vec<(i32, u64)> = Vec::new();
+            let mut primary = None;
+            for k in 0..samples {
+                let seed = sample_seed(k);
+                let undo = replay(root, line, k, me, replies, &mut self.buf);
+                let playing = !ended(root, me);
+                if primary.is_none() {
+                    if !playing {
+                        done_before.push((self.value(root, &mut evals), root.key()));
+                        retreat(root, undo);
+                        continue;
+                    }
+                    primary = Some(k);
+                    moves.clear();
+                    if line.moves.is_empty() {
+                        moves.extend_from_slice(&self.root_moves);
+                    } else {
+                        root.generate_legal(&mut moves);
+                    }
+                    acc.clear();
+                    for _ in &moves {
+                        let mut value = 0i64;
+                        let mut key = 0u64;
+                        let mut skipped = line.skipped.clone();
+                        for (j, &(v, kk)) in done_before.iter().enumerate() {
+                            value += i64::from(v);
+                            key = combine(key, kk, j);
+                            if let Some(s) = skipped.get_mut(j) {
+                                *s |= bit;
+                            }
+                        }
+                        acc.push((value, key, true, skipped));
+                    }
                 }
-                self.nodes += 1;
-                let steps = advance(root, mv, me, self.replies, &mut self.buf);
-                let key = root.key();
+                legal.clear();
+                if playing && primary != Some(k) {
+                    if line.moves.is_empty() {
+                        legal.extend_from_slice(&self.root_moves);
+                    } else {
+                        root.generate_legal(&mut legal);
+                    }
+                }
+                for (i, &mv) in moves.iter().enumerate() {
+                    if self.out_of_budget() {
+                        retreat(root, undo);
+                        return None;
+                    }
+                    self.nodes += 1;
+                    let Some(entry) = acc.get_mut(i) else { break };
+                    let can = playing && (primary == Some(k) || legal.contains(&mv));
+                    let steps = if can {
+                        advance(root, mv, me, replies, seed, &mut self.buf)
+                    } else {
+                        if let Some(s) = entry.3.get_mut(k) {
+                            *s |= bit;
+                        }
+                        skip(root, me, replies, seed, &mut self.buf)
+                    };
+                    entry.0 += i64::from(self.value(root, &mut evals));
+                    entry.1 = combine(entry.1, root.key(), k);
+                    entry.2 &= ended(root, me);
+                    retreat(root, steps);
+                }
+                retreat(root, undo);
+            }
+            for (&mv, (value, key, done, skipped)) in moves.iter().zip(acc.drain(..)) {
                 if seen.insert(key) {
                     let mut line_moves = Vec::with_capacity(line.moves.len() + 1);
                     line_moves.extend_from_slice(&line.moves);
                     line_moves.push(mv);
                     next.push(Line {
                         moves: line_moves,
-                        value: root.evaluate_player(me),
+                        value: (value / samples.max(1) as i64) as i32,
                         key,
-                        ended: ended(root, me),
+                        ended: done,
+                        skipped,
                     });
                 }
-                retreat(root, steps);
             }
-            retreat(root, undo);
         }
         next.sort_by(|a, b| b.value.cmp(&a.value).then(a.key.cmp(&b.key)));
         next.truncate(self.width);
@@ -167,19 +338,27 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
     }
 }
 
+/// The key of a line over its samples: sample 0's key itself (one sample:
+/// the position's key), the others' mixed in.
+fn combine(acc: u64, key: u64, k: usize) -> u64 {
+    if k == 0 {
+        key
+    } else {
+        super::greedy::mix(acc ^ key.rotate_left(k as u32))
+    }
+}
+
 /// The score reported for a line: the mover's evaluation against the
-/// mean of the others' (frozen) at its end, kept below mate scores.
+/// mean of the others' (frozen) at its end in the first sample, kept
+/// below mate scores.
 fn line_score<P: MultiPlayerPosition>(
     root: &mut P,
-    line: &[P::Move],
+    line: &Line<P::Move>,
     me: usize,
     replies: RaceReplies,
 ) -> i32 {
-    let mut undo = 0;
     let mut buf = Vec::new();
-    for &mv in line {
-        undo += advance(root, mv, me, replies, &mut buf);
-    }
+    let undo = replay(root, line, 0, me, replies, &mut buf);
     let n = root.players();
     let mut evals = vec![0; n];
     root.evaluate_players(&mut evals);
@@ -191,14 +370,26 @@ fn line_score<P: MultiPlayerPosition>(
 
 /// The line as text, each move written in the position it is played in
 /// (the turn back with the mover: the job's formatter alone would give
-/// every other move to an opponent).
-fn pv_text<P: MultiPlayerPosition>(job: &Job<P>, line: &[P::Move], me: usize) -> Vec<String> {
+/// every other move to an opponent); in the first sample, up to a move it
+/// passes over.
+fn pv_text<P: MultiPlayerPosition>(job: &Job<P>, line: &Line<P::Move>, me: usize) -> Vec<String> {
     let mut pos = job.position.clone();
-    let mut out = Vec::with_capacity(line.len());
+    let mut out = Vec::with_capacity(line.moves.len());
     let mut buf = Vec::new();
-    for &mv in line {
+    let skipped = line.skipped.first().copied().unwrap_or(0);
+    for (i, &mv) in line.moves.iter().enumerate() {
+        if skipped >> i & 1 == 1 {
+            break;
+        }
         out.extend((job.formatter)(&pos, &[mv]));
-        advance(&mut pos, mv, me, job.settings.race_replies, &mut buf);
+        advance(
+            &mut pos,
+            mv,
+            me,
+            job.settings.race_replies,
+            sample_seed(0),
+            &mut buf,
+        );
     }
     out
 }
@@ -231,6 +422,8 @@ pub(super) fn run<P: MultiPlayerPosition>(
         must_finish: true,
         root_moves,
         replies: job.settings.race_replies,
+        samples: job.settings.race_samples.clamp(1, MAX_SAMPLES),
+        rival: job.settings.race_rival,
         buf: Vec::new(),
     };
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -239,6 +432,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
         value: root.evaluate_player(me),
         key: root.key(),
         ended: ended(&root, me),
+        skipped: vec![0; planner.samples],
     }];
     let mut best: Option<(P::Move, i32)> = None;
     let mut depth_done = 0;
@@ -259,7 +453,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
         let Some(&first) = top.moves.first() else {
             break;
         };
-        let score = line_score(&mut root, &top.moves, me, planner.replies);
+        let score = line_score(&mut root, top, me, planner.replies);
         best = Some((first, score));
         depth_done = depth;
         let elapsed = planner.tm.elapsed_ms();
@@ -273,7 +467,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
             nps: planner.nodes * 1000 / elapsed.max(1),
             time_ms: elapsed,
             hashfull: 0,
-            pv: pv_text(&job, &top.moves, me),
+            pv: pv_text(&job, top, me),
         }));
         level = next;
         if planner.tm.soft_exceeded() || stop.load(Ordering::Relaxed) {
