@@ -69,7 +69,7 @@ pub const RACE_WIDTH_DEFAULT: usize = 32;
 /// The race planner's default number of reply samples.
 pub const RACE_SAMPLES_DEFAULT: usize = 3;
 /// The race planner's default weight of the leading opponent.
-pub const RACE_RIVAL_DEFAULT: i32 = 20;
+pub const RACE_RIVAL_DEFAULT: i32 = 30;
 
 /// The opponents' moves in the race planner's lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
