@@ -922,10 +922,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             prev: [prev_move(1), prev_move(2)],
         };
         let counter = quiet_ctx.counter;
-        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
-        self.ord
-            .score_moves(&self.pos, &moves, tt_move, &quiet_ctx, ply, &mut scored);
-        self.move_bufs[ply] = moves;
+        let mut scored = self.score_into_buffer(ply, moves, tt_move, &quiet_ctx);
 
         let side = self.pos.side_to_move();
         let orig_alpha = alpha;
@@ -1191,6 +1188,22 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         (v >= beta).then_some(score)
     }
 
+    /// Scores `moves` for ordering into the ply's reused score buffer and
+    /// hands the move buffer back to the ply (no allocation per node).
+    fn score_into_buffer(
+        &mut self,
+        ply: usize,
+        moves: Vec<P::Move>,
+        tt_move: Option<P::Move>,
+        ctx: &QuietContext<P::Move>,
+    ) -> Vec<(P::Move, i32)> {
+        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
+        self.ord
+            .score_moves(&self.pos, &moves, tt_move, ctx, ply, &mut scored);
+        self.move_bufs[ply] = moves;
+        scored
+    }
+
     /// ProbCut: a capture whose exchange alone clears a raised beta, and
     /// whose shallow search (depth - 4) confirms it, cuts the node: the full
     /// search would almost surely fail high too. Tried only when the TT does
@@ -1207,16 +1220,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         self.pos.generate_noisy(&mut moves);
-        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
-        self.ord.score_moves(
-            &self.pos,
-            &moves,
-            None,
-            &QuietContext::NONE,
-            ply,
-            &mut scored,
-        );
-        self.move_bufs[ply] = moves;
+        let mut scored = self.score_into_buffer(ply, moves, None, &QuietContext::NONE);
         let mut found = None;
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
@@ -1379,16 +1383,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             stand_pat = stand;
             self.pos.generate_noisy(&mut moves);
         }
-        let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
-        self.ord.score_moves(
-            &self.pos,
-            &moves,
-            tt_move,
-            &QuietContext::NONE,
-            ply,
-            &mut scored,
-        );
-        self.move_bufs[ply] = moves;
+        let mut scored = self.score_into_buffer(ply, moves, tt_move, &QuietContext::NONE);
 
         let mut best_move = None;
         for i in 0..scored.len() {
