@@ -10,6 +10,7 @@
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.
 
+use super::correction::CorrectionHistory;
 use super::ordering::{HISTORY_MAX, OrderingTables, QuietContext, history_bonus, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -112,6 +113,7 @@ fn tt_cutoff<M>(h: &super::tt::TtHit<M>, depth: i32, alpha: i32, beta: i32) -> O
 pub struct Searcher<P: AlphaBetaPosition> {
     tt: TranspositionTable<P::Move>,
     ordering: OrderingTables<P::Move>,
+    correction: CorrectionHistory,
     lmr: Box<[[u8; 64]; 64]>,
 }
 
@@ -128,6 +130,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             tt: TranspositionTable::new(hash_mb),
             // Alpha-beta is a two-player search: one history per player.
             ordering: OrderingTables::new(MAX_PLY, P::history_size(), 2),
+            correction: CorrectionHistory::new(),
             lmr,
         }
     }
@@ -145,6 +148,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
     pub fn clear_hash(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.correction.clear();
     }
 
     pub fn hashfull(&self) -> u32 {
@@ -192,6 +196,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             pos: position,
             tt: &mut self.tt,
             ord: &mut self.ordering,
+            corr: &mut self.correction,
             lmr: &self.lmr,
             stop,
             ponderhit,
@@ -204,6 +209,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_bufs: vec![Vec::new(); MAX_PLY + 2],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
+            noisy_bufs: vec![Vec::new(); MAX_PLY + 2],
             scored_bufs: vec![Vec::new(); MAX_PLY + 2],
             stack: vec![PlyState::EMPTY; MAX_PLY + 2],
             root_moves: Vec::new(),
@@ -303,6 +309,7 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     pos: P,
     tt: &'a mut TranspositionTable<P::Move>,
     ord: &'a mut OrderingTables<P::Move>,
+    corr: &'a mut CorrectionHistory,
     lmr: &'a [[u8; 64]; 64],
     stop: &'a AtomicBool,
     ponderhit: Option<&'a AtomicBool>,
@@ -316,6 +323,7 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     pv: Vec<Vec<P::Move>>,
     move_bufs: Vec<Vec<P::Move>>,
     quiet_bufs: Vec<Vec<P::Move>>,
+    noisy_bufs: Vec<Vec<P::Move>>,
     scored_bufs: Vec<Vec<(P::Move, i32)>>,
     stack: Vec<PlyState>,
     root_moves: Vec<RootMove<P::Move>>,
@@ -716,7 +724,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         self.stack[0].static_eval = if self.pos.in_check() {
             -INFINITY
         } else {
-            self.pos.evaluate()
+            self.corrected_eval().1
         };
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -861,10 +869,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             return score;
         }
 
-        let eval = if in_check {
-            -INFINITY
+        let (raw_eval, eval, corr_key) = if in_check {
+            (-INFINITY, -INFINITY, None)
         } else {
-            self.pos.evaluate()
+            self.corrected_eval()
         };
         self.stack[ply].static_eval = eval;
         // Improving: the static evaluation rose since this side's last turn
@@ -931,6 +939,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let mut searched = 0usize;
         let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets_tried.clear();
+        let mut noisy_tried = std::mem::take(&mut self.noisy_bufs[ply]);
+        noisy_tried.clear();
         let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
         // Shallow non-PV nodes stop trying quiet moves after this many.
         let lmp_limit = if !pv_node && !in_check && depth <= LMP_DEPTH {
@@ -1004,6 +1014,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 if self.aborted {
                     self.scored_bufs[ply] = scored;
                     self.quiet_bufs[ply] = quiets_tried;
+                    self.noisy_bufs[ply] = noisy_tried;
                     return 0;
                 }
                 if v < s_beta {
@@ -1011,6 +1022,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 } else if s_beta >= beta {
                     self.scored_bufs[ply] = scored;
                     self.quiet_bufs[ply] = quiets_tried;
+                    self.noisy_bufs[ply] = noisy_tried;
                     return s_beta;
                 }
             }
@@ -1081,6 +1093,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             if self.aborted {
                 self.scored_bufs[ply] = scored;
                 self.quiet_bufs[ply] = quiets_tried;
+                self.noisy_bufs[ply] = noisy_tried;
                 return 0;
             }
             searched += 1;
@@ -1096,16 +1109,25 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                         if quiet {
                             self.reward_cutoff(ply, depth, side, mv, &quiet_ctx, &quiets_tried);
                         }
+                        self.reward_capture_cutoff(
+                            depth,
+                            side,
+                            (!quiet).then_some(mv),
+                            &noisy_tried,
+                        );
                         break;
                     }
                 }
             }
             if quiet {
                 quiets_tried.push(mv);
+            } else {
+                noisy_tried.push(mv);
             }
         }
         self.scored_bufs[ply] = scored;
         self.quiet_bufs[ply] = quiets_tried;
+        self.noisy_bufs[ply] = noisy_tried;
 
         if searched == 0 {
             // Every move was the excluded one: no alternative exists.
@@ -1120,8 +1142,36 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         };
         if excluded.is_none() {
             self.tt.store(key, ply, best_move, best, depth, bound);
+            // The evaluation's error is learnt where the result says which
+            // way it erred: not after a capture or promotion (the material
+            // changed, not the judgement), nor from a bound on the wrong
+            // side of the evaluation.
+            if let Some(k) = corr_key
+                && best.abs() < MATE_BOUND
+                && best_move.is_none_or(|m| self.pos.is_quiet(m))
+                && !(bound == Bound::Lower && best <= eval)
+                && !(bound == Bound::Upper && best >= eval)
+            {
+                self.corr.update(side, k, depth, best - raw_eval);
+            }
         }
         best
+    }
+
+    /// The static evaluation, the same plus the correction history's
+    /// learnt error for the position's structure, and that structure's
+    /// key.
+    #[inline]
+    fn corrected_eval(&self) -> (i32, i32, Option<u64>) {
+        let raw = self.pos.evaluate();
+        match self.pos.correction_key() {
+            Some(k) => {
+                let c = self.corr.correction(self.pos.side_to_move(), k);
+                let bound = MATE_BOUND - 1;
+                (raw, (raw + c).clamp(-bound, bound), Some(k))
+            }
+            None => (raw, raw, None),
+        }
     }
 
     /// Before any move is searched at a non-PV node not in check: reverse
@@ -1317,6 +1367,27 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         }
     }
 
+    /// A beta cutoff: the noisy move that caused it (if it was one) gains
+    /// capture history, the noisy moves tried before it lose some.
+    #[inline]
+    fn reward_capture_cutoff(
+        &mut self,
+        depth: i32,
+        side: usize,
+        cut: Option<P::Move>,
+        noisy_tried: &[P::Move],
+    ) {
+        let bonus = history_bonus(depth);
+        if let Some(mv) = cut {
+            self.ord
+                .update_capture(side, self.pos.history_index(mv), bonus);
+        }
+        for &m in noisy_tried {
+            self.ord
+                .update_capture(side, self.pos.history_index(m), -bonus);
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, mv: P::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -1371,7 +1442,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             }
             best = -INFINITY;
         } else {
-            let stand = self.pos.evaluate();
+            let stand = self.corrected_eval().1;
             if stand >= beta {
                 self.move_bufs[ply] = moves;
                 return stand;

@@ -31,6 +31,7 @@
 //! depth / node searches are deterministic for a fresh [`Searcher`].
 
 pub mod alphabeta;
+pub mod correction;
 pub mod expectimax;
 pub mod multiplayer;
 pub mod ordering;
@@ -109,6 +110,12 @@ pub trait AlphaBetaPosition: RulesPosition {
     /// Whether the noisy move's exchange gains at least `threshold`.
     fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
         self.noisy_gain(mv) >= threshold
+    }
+    /// The key of a structure whose evaluation errors the search learns
+    /// and corrects (correction history), e.g. the pawn placement; `None`
+    /// (the default): the static evaluation is used as it is.
+    fn correction_key(&self) -> Option<u64> {
+        None
     }
 }
 

@@ -263,6 +263,10 @@ impl AlphaBetaPosition for Skirmish {
     fn history_size() -> usize {
         256
     }
+    /// The material balance: exercises the correction history.
+    fn correction_key(&self) -> Option<u64> {
+        Some(((self.material[0] as u64) << 8) | self.material[1] as u64)
+    }
 }
 
 // ---- Tree: an explicit game tree ------------------------------------------

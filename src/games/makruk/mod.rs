@@ -211,6 +211,15 @@ impl RulesPosition for Position {
 }
 
 impl AlphaBetaPosition for Position {
+    /// The pawns of both sides: the evaluation's errors are learnt per
+    /// pawn structure.
+    fn correction_key(&self) -> Option<u64> {
+        Some(crate::games::board8::structure_key(
+            self.pieces(WHITE, PAWN),
+            self.pieces(BLACK, PAWN),
+        ))
+    }
+
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         generate(self, out, true);
     }
