@@ -24,15 +24,6 @@ pub const fn bit(sq: usize) -> Bitboard {
     1u64 << sq
 }
 
-/// A hash of two bitboards (say, each side's pawns): the key of the
-/// evaluation's correction history for a structure.
-#[inline]
-pub fn structure_key(white: Bitboard, black: Bitboard) -> u64 {
-    let mut h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.rotate_left(29);
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^ (h >> 31)
-}
-
 /// Iterates over the set squares of a bitboard, lowest first.
 #[derive(Clone, Copy)]
 pub struct Squares(pub Bitboard);

@@ -28,3 +28,11 @@ pub const fn square_keys<const N: usize>(mut state: u64) -> ([[u64; 64]; N], u64
     }
     (t, state)
 }
+
+/// A hash of two square sets (say, each side's pawns): the key under which
+/// the search's correction history learns the evaluation's error for a
+/// structure.
+#[inline]
+pub fn structure_key(first: u64, second: u64) -> u64 {
+    splitmix(first ^ splitmix(second).1).1
+}

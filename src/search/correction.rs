@@ -82,7 +82,10 @@ mod tests {
             c.update(1, 7, 20, -10_000);
         }
         let capped = c.correction(1, 7);
-        assert!((-MAX_CORRECTION_CP..=-MAX_CORRECTION_CP + 2).contains(&capped), "{capped}");
+        assert!(
+            (-MAX_CORRECTION_CP..=-MAX_CORRECTION_CP + 2).contains(&capped),
+            "{capped}"
+        );
         c.clear();
         assert_eq!(c.correction(1, 7), 0);
     }

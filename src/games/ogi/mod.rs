@@ -221,7 +221,7 @@ impl AlphaBetaPosition for Position {
     /// The pawns of both sides: the evaluation's errors are learnt per
     /// pawn structure.
     fn correction_key(&self) -> Option<u64> {
-        Some(crate::games::board8::structure_key(
+        Some(crate::games::zobrist::structure_key(
             self.pieces(SENTE, PAWN),
             self.pieces(GOTE, PAWN),
         ))
