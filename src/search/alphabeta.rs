@@ -38,16 +38,6 @@ const SEE_PRUNE_DEPTH: i32 = 6;
 const LMP_DEPTH: i32 = 7;
 /// Futility pruning of quiet moves applies up to this reduced depth.
 const FUTILITY_DEPTH: i32 = 6;
-/// Quiet moves whose history is below -HISTORY_PRUNE_PER_DEPTH per ply of
-/// depth are pruned up to this reduced depth: they failed low again and
-/// again lately.
-const HISTORY_PRUNE_DEPTH: i32 = 4;
-const HISTORY_PRUNE_PER_DEPTH: i32 = 2500;
-/// Razoring: at most this depth, a static evaluation this far below alpha
-/// (plus RAZOR_PER_DEPTH2 · depth²) goes straight to quiescence.
-const RAZOR_DEPTH: i32 = 3;
-const RAZOR_MARGIN: i32 = 400;
-const RAZOR_PER_DEPTH2: i32 = 200;
 /// Reverse futility pruning applies up to this depth.
 const RFP_DEPTH: i32 = 7;
 /// ProbCut is tried from this depth on, with this margin above beta.
@@ -984,10 +974,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                             && !in_check
                             && lmr_depth <= FUTILITY_DEPTH
                             && eval + 150 + 120 * lmr_depth <= alpha)
-                        || (!pv_node
-                            && !refutation
-                            && lmr_depth <= HISTORY_PRUNE_DEPTH
-                            && hist < -HISTORY_PRUNE_PER_DEPTH * depth)
                         || (depth <= SEE_PRUNE_DEPTH
                             && !self.pos.see_ge(mv, see_prune_margin(true, depth)));
                 } else {
@@ -1189,17 +1175,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     ) -> Option<i32> {
         if depth <= RFP_DEPTH && eval - 120 * (depth - improving as i32) >= beta {
             return Some(eval);
-        }
-        // Razoring: far below alpha (a null window: alpha = beta - 1), only
-        // a capture could help; if quiescence finds none, the node fails low.
-        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN + RAZOR_PER_DEPTH2 * depth * depth < beta {
-            let v = self.qsearch(beta - 1, beta, ply);
-            if self.aborted {
-                return Some(0);
-            }
-            if v < beta {
-                return Some(v);
-            }
         }
         if !(allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed()) {
             return None;
