@@ -10,7 +10,7 @@
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.
 
-use super::correction::{CorrectionHistory, CorrectionKeys};
+use super::correction::CorrectionHistory;
 use super::ordering::{HISTORY_MAX, OrderingTables, QuietContext, history_bonus, pick_next};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -722,7 +722,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         self.stack[0].static_eval = if self.pos.in_check() {
             -INFINITY
         } else {
-            self.corrected_eval().0
+            self.corrected_eval().1
         };
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -867,8 +867,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             return score;
         }
 
-        let (eval, corr_keys) = if in_check {
-            (-INFINITY, None)
+        let (raw_eval, eval, corr_key) = if in_check {
+            (-INFINITY, -INFINITY, None)
         } else {
             self.corrected_eval()
         };
@@ -1130,31 +1130,32 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             // way it erred: not after a capture or promotion (the material
             // changed, not the judgement), nor from a bound on the wrong
             // side of the evaluation.
-            if let Some(keys) = corr_keys
+            if let Some(k) = corr_key
                 && best.abs() < MATE_BOUND
                 && best_move.is_none_or(|m| self.pos.is_quiet(m))
                 && !(bound == Bound::Lower && best <= eval)
                 && !(bound == Bound::Upper && best >= eval)
             {
-                self.corr.update(side, &keys, depth, best - eval);
+                self.corr.update(side, k, depth, best - raw_eval);
             }
         }
         best
     }
 
-    /// The static evaluation plus the correction history's learnt error
-    /// for the position's structures, and the structures' keys (`None`
-    /// when the game gives none).
+    /// The static evaluation, the same plus the correction history's
+    /// learnt error for the position's structure, and that structure's
+    /// key.
     #[inline]
-    fn corrected_eval(&self) -> (i32, Option<CorrectionKeys>) {
+    fn corrected_eval(&self) -> (i32, i32, Option<u64>) {
         let raw = self.pos.evaluate();
-        let keys = self.pos.correction_keys();
-        if keys.iter().all(Option::is_none) {
-            return (raw, None);
+        match self.pos.correction_key() {
+            Some(k) => {
+                let c = self.corr.correction(self.pos.side_to_move(), k);
+                let bound = MATE_BOUND - 1;
+                (raw, (raw + c).clamp(-bound, bound), Some(k))
+            }
+            None => (raw, raw, None),
         }
-        let c = self.corr.correction(self.pos.side_to_move(), &keys);
-        let bound = MATE_BOUND - 1;
-        ((raw + c).clamp(-bound, bound), Some(keys))
     }
 
     /// Before any move is searched at a non-PV node not in check: reverse
@@ -1404,7 +1405,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             }
             best = -INFINITY;
         } else {
-            let stand = self.corrected_eval().0;
+            let stand = self.corrected_eval().1;
             if stand >= beta {
                 self.move_bufs[ply] = moves;
                 return stand;

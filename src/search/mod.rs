@@ -111,11 +111,11 @@ pub trait AlphaBetaPosition: RulesPosition {
     fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
         self.noisy_gain(mv) >= threshold
     }
-    /// The keys of structures whose evaluation errors the search learns
+    /// The key of a structure whose evaluation errors the search learns
     /// and corrects (correction history), e.g. the pawn placement; `None`
     /// (the default): the static evaluation is used as it is.
-    fn correction_keys(&self) -> correction::CorrectionKeys {
-        [None; correction::CORRECTION_KEYS]
+    fn correction_key(&self) -> Option<u64> {
+        None
     }
 }
 

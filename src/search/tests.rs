@@ -264,11 +264,8 @@ impl AlphaBetaPosition for Skirmish {
         256
     }
     /// The material balance: exercises the correction history.
-    fn correction_keys(&self) -> correction::CorrectionKeys {
-        [
-            Some(((self.material[0] as u64) << 8) | self.material[1] as u64),
-            None,
-        ]
+    fn correction_key(&self) -> Option<u64> {
+        Some(((self.material[0] as u64) << 8) | self.material[1] as u64)
     }
 }
 

@@ -42,12 +42,10 @@ pub mod types;
 pub use position::Position;
 pub use types::Move;
 
-use crate::games::zobrist::structure_key;
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
 use crate::rules::RulesPosition;
-use crate::search::correction::CorrectionKeys;
 use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{Counter, generate};
@@ -213,23 +211,13 @@ impl RulesPosition for Position {
 }
 
 impl AlphaBetaPosition for Position {
-    /// The pawns of both sides, and the material signature (how many of
-    /// each kind each side has): the evaluation's errors are learnt per pawn
-    /// structure and per balance of material.
-    fn correction_keys(&self) -> CorrectionKeys {
-        let mut material = 0u64;
-        for color in [WHITE, BLACK] {
-            for kind in [PAWN, MET, KHON, KNIGHT, ROOK] {
-                material = material << 4 | (self.pieces(color, kind).count_ones() as u64 & 15);
-            }
-        }
-        [
-            Some(structure_key(
-                self.pieces(WHITE, PAWN),
-                self.pieces(BLACK, PAWN),
-            )),
-            Some(structure_key(material, 0)),
-        ]
+    /// The pawns of both sides: the evaluation's errors are learnt per
+    /// pawn structure.
+    fn correction_key(&self) -> Option<u64> {
+        Some(crate::games::zobrist::structure_key(
+            self.pieces(WHITE, PAWN),
+            self.pieces(BLACK, PAWN),
+        ))
     }
 
     fn generate_noisy(&self, out: &mut Vec<Move>) {

@@ -28,10 +28,8 @@ pub mod types;
 pub use position::{Position, Repetition};
 pub use types::Move;
 
-use crate::games::zobrist::structure_key;
 use crate::games::{EndKind, Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
 use crate::rules::RulesPosition;
-use crate::search::correction::CorrectionKeys;
 use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{generate, has_legal_move};
@@ -220,25 +218,13 @@ impl RulesPosition for Position {
 }
 
 impl AlphaBetaPosition for Position {
-    /// The pawns of both sides, and the hands with the kings' squares: the
-    /// evaluation's errors are learnt per pawn structure and per attack
-    /// potential of the pieces in hand against where the kings stand.
-    fn correction_keys(&self) -> CorrectionKeys {
-        let hands = self
-            .hand
-            .iter()
-            .flatten()
-            .fold(0u64, |h, &n| h.wrapping_mul(31).wrapping_add(n as u64));
-        [
-            Some(structure_key(
-                self.pieces(SENTE, PAWN),
-                self.pieces(GOTE, PAWN),
-            )),
-            Some(structure_key(
-                hands ^ self.pieces(SENTE, KING),
-                self.pieces(GOTE, KING),
-            )),
-        ]
+    /// The pawns of both sides: the evaluation's errors are learnt per
+    /// pawn structure.
+    fn correction_key(&self) -> Option<u64> {
+        Some(crate::games::zobrist::structure_key(
+            self.pieces(SENTE, PAWN),
+            self.pieces(GOTE, PAWN),
+        ))
     }
 
     fn generate_noisy(&self, out: &mut Vec<Move>) {

@@ -22,12 +22,10 @@ pub mod types;
 pub use position::Position;
 pub use types::{Config, Move};
 
-use crate::games::zobrist::structure_key;
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
 use crate::rules::RulesPosition;
-use crate::search::correction::CorrectionKeys;
 use crate::search::{AlphaBetaPosition, MATE};
 use position::*;
 use types::*;
@@ -258,6 +256,15 @@ impl RulesPosition for Position {
 }
 
 impl AlphaBetaPosition for Position {
+    /// Who owns the top of each square (roads and flat count live there):
+    /// the evaluation's errors are learnt per such top layout.
+    fn correction_key(&self) -> Option<u64> {
+        Some(crate::games::zobrist::structure_key(
+            self.owner[0],
+            self.owner[1],
+        ))
+    }
+
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         if self.result == ONGOING {
             eval::road_wins(self, out);
