@@ -256,15 +256,6 @@ impl RulesPosition for Position {
 }
 
 impl AlphaBetaPosition for Position {
-    /// Who owns the top of each square (roads and flat count live there):
-    /// the evaluation's errors are learnt per such top layout.
-    fn correction_key(&self) -> Option<u64> {
-        Some(crate::games::zobrist::structure_key(
-            self.owner[0],
-            self.owner[1],
-        ))
-    }
-
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         if self.result == ONGOING {
             eval::road_wins(self, out);
