@@ -1,6 +1,6 @@
 //! Static-evaluation correction history: how far the search's results
 //! lately fell from the static evaluation in positions sharing a structure
-//! key (the game's choice: Makruk's and Ōgi's pawn placement). The average
+//! key (the game's choice; Makruk: the pawn placement). The average
 //! error is added to the static evaluation, so pruning margins start from a
 //! better guess where the evaluation is known to misjudge a structure.
 

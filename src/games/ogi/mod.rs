@@ -218,15 +218,6 @@ impl RulesPosition for Position {
 }
 
 impl AlphaBetaPosition for Position {
-    /// The pawns of both sides: the evaluation's errors are learnt per
-    /// pawn structure.
-    fn correction_key(&self) -> Option<u64> {
-        Some(crate::games::zobrist::structure_key(
-            self.pieces(SENTE, PAWN),
-            self.pieces(GOTE, PAWN),
-        ))
-    }
-
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         generate(self, out, true);
     }
