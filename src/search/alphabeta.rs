@@ -4,9 +4,10 @@
 //! "improving" flag), late-move, futility and SEE pruning at low depth,
 //! singular extensions, check extensions, mate-distance pruning, MultiPV
 //! and `searchmoves`. The static evaluation is corrected by the error the
-//! search lately found for the position's structure (correction history). The clock's soft limit stretches while the best move
-//! changes or the score falls, and shrinks while it stays; a move that beat
-//! the best one in an iteration the clock cut short is played.
+//! search lately found for the position's structure (correction history).
+//! The clock's soft limit stretches while the best move changes or the
+//! score falls, and shrinks while it stays; a move that beat the best one
+//! in an iteration the clock cut short is played.
 //!
 //! [`Searcher`] runs one job synchronously on the calling thread; the worker
 //! thread ([`super::worker`]) wraps it.

@@ -41,7 +41,7 @@ impl CorrectionHistory {
     pub fn update(&mut self, side: usize, key: u64, depth: i32, error: i32) {
         let weight = (depth + 1).clamp(1, 16);
         let max = MAX_CORRECTION_CP * GRAIN;
-        let target = error.clamp(-max / GRAIN, max / GRAIN) * GRAIN;
+        let target = error.clamp(-MAX_CORRECTION_CP, MAX_CORRECTION_CP) * GRAIN;
         if let Some(e) = self.table.get_mut(Self::slot(side, key)) {
             let mixed = (*e as i64 * (WEIGHT_SCALE - weight) as i64
                 + target as i64 * weight as i64)
