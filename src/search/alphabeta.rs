@@ -84,15 +84,6 @@ fn time_scale_after(same_best: bool, stable: &mut u32, score_change: i32) -> i64
     by_stability * by_score / 100
 }
 
-/// The soft limit's further scale (percent) by the share (percent) of the
-/// root's nodes that went to the best move: a move that took nearly all of
-/// them had no rival worth a look, one that took few had close rivals.
-/// A 70 % share keeps the limit; each point more or less moves it 1.5 %.
-fn time_scale_by_node_share(share: u64) -> i64 {
-    let others = 100 - share.min(100) as i64;
-    (3 * others / 2 + 55).clamp(60, 160)
-}
-
 /// How much material (centipawns) a move may lose on its square before SEE
 /// pruning drops it at `depth`: quiet moves little (they lose it for
 /// nothing), captures more (they may open lines), both growing with depth.
@@ -289,8 +280,6 @@ struct RootMove<M> {
     prev_score: i32,
     pv: Vec<M>,
     seldepth: usize,
-    /// Nodes spent below this move since the search began.
-    nodes: u64,
 }
 
 /// What a node leaves for the nodes below it.
@@ -498,8 +487,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     prev_move == line.pv.first().copied(),
                     &mut stable_iterations,
                     line.score - prev_score,
-                ) * time_scale_by_node_share(self.best_move_node_share())
-                    / 100;
+                );
             }
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
@@ -516,13 +504,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.report_lines(completed_depth, &completed, format, on_event);
         }
         self.result_of(&completed, completed_depth)
-    }
-
-    /// The percentage of the root's nodes spent below the best move.
-    fn best_move_node_share(&self) -> u64 {
-        let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
-        let best = self.root_moves.first().map_or(0, |rm| rm.nodes);
-        best * 100 / total.max(1)
     }
 
     /// The root moves (restricted to `searchmoves` when any of them is
@@ -565,7 +546,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 prev_score: -INFINITY,
                 pv: vec![mv],
                 seldepth: 0,
-                nodes: 0,
             })
             .collect();
         true
@@ -753,7 +733,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let mv = self.root_moves[i].mv;
             let quiet = self.pos.is_quiet(mv);
             self.stack[0].moved = Some(self.pos.history_index(mv));
-            let nodes_before = self.nodes;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
@@ -784,7 +763,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 s
             };
             self.pos.unmake();
-            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.aborted {
                 break;
             }
@@ -1491,17 +1469,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_best_move_with_most_of_the_nodes_takes_less_time() {
-        assert_eq!(time_scale_by_node_share(70), 100);
-        assert!(time_scale_by_node_share(95) < 100);
-        assert!(time_scale_by_node_share(30) > 100);
-        // Bounded both ways, even for a share out of range.
-        assert_eq!(time_scale_by_node_share(0), 160);
-        assert_eq!(time_scale_by_node_share(100), 60);
-        assert_eq!(time_scale_by_node_share(250), 60);
-    }
 
     #[test]
     fn a_changing_best_move_or_a_falling_score_takes_more_time() {
