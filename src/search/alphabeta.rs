@@ -881,18 +881,6 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             && ply >= 2
             && (self.stack[ply - 2].static_eval == -INFINITY
                 || eval > self.stack[ply - 2].static_eval);
-        // A TT score whose bound says the evaluation is too pessimistic (or
-        // too optimistic) is the better guess for the pruning below.
-        let static_eval = eval;
-        let eval = match hit {
-            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
-                Bound::Lower if h.score > eval => h.score,
-                Bound::Upper if h.score < eval => h.score,
-                Bound::Exact => h.score,
-                _ => eval,
-            },
-            _ => eval,
-        };
 
         if !pv_node
             && !in_check
@@ -1147,8 +1135,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             if let Some(k) = corr_key
                 && best.abs() < MATE_BOUND
                 && best_move.is_none_or(|m| self.pos.is_quiet(m))
-                && !(bound == Bound::Lower && best <= static_eval)
-                && !(bound == Bound::Upper && best >= static_eval)
+                && !(bound == Bound::Lower && best <= eval)
+                && !(bound == Bound::Upper && best >= eval)
             {
                 self.corr.update(side, k, depth, best - raw_eval);
             }
