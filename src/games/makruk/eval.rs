@@ -5,7 +5,9 @@
 //! king's zone), light pawn structure, and endgame knowledge that matters
 //! under Makruk counting: a lone minor piece cannot mate a bare king, a bare
 //! king should be driven to a corner with the attacking king close, and the
-//! score fades toward 0 as the count nears its limit.
+//! score fades toward 0 as the count nears its limit. Threats (pieces
+//! attacked by cheaper ones or undefended) and safe checks are in
+//! `threats.rs`.
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune makruk`), never typed here. The evaluation is written
@@ -14,6 +16,7 @@
 
 use super::bitboard::*;
 use super::position::Position;
+use super::threats::{Attacks, threat_terms};
 use super::types::*;
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
@@ -61,6 +64,11 @@ pub mod layout {
         KING_ATTACK "king_attack" ["square", "cap", "single"],
         BARE_KING "bare_king" ["centre", "corner", "close", "bonus"],
         TEMPO "tempo" [""],
+        THREAT_BY_PAWN "threat_by_pawn" ["mg", "eg"],
+        THREAT_BY_MINOR "threat_by_minor" ["pawn", "met", "khon", "knight", "rook"],
+        THREAT_BY_ROOK "threat_by_rook" ["pawn", "met", "khon", "knight"],
+        HANGING "hanging" ["mg", "eg"],
+        SAFE_CHECK "safe_check" ["met", "khon", "knight", "rook"],
     }
 }
 use layout::*;
@@ -324,6 +332,9 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
     let occ = pos.occupied();
     side_terms(s, pos, WHITE, occ);
     side_terms(s, pos, BLACK, occ);
+    let attacks = [Attacks::of(pos, WHITE, occ), Attacks::of(pos, BLACK, occ)];
+    threat_terms(s, pos, WHITE, &attacks, occ);
+    threat_terms(s, pos, BLACK, &attacks, occ);
     let mut phase = 0;
     for (weight, pieces) in PHASE_W.iter().zip(&pos.kinds).take(5).skip(1) {
         phase += weight * pieces.count_ones() as i32;

@@ -8,7 +8,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 83] = [
+pub const WEIGHTS: [i32; 100] = [
     90, // value_mg.pawn
     230, // value_mg.met
     327, // value_mg.khon
@@ -92,4 +92,21 @@ pub const WEIGHTS: [i32; 83] = [
     10, // bare_king.close
     100, // bare_king.bonus
     39, // tempo
+    0, // threat_by_pawn.mg
+    0, // threat_by_pawn.eg
+    0, // threat_by_minor.pawn
+    0, // threat_by_minor.met
+    0, // threat_by_minor.khon
+    0, // threat_by_minor.knight
+    0, // threat_by_minor.rook
+    0, // threat_by_rook.pawn
+    0, // threat_by_rook.met
+    0, // threat_by_rook.khon
+    0, // threat_by_rook.knight
+    0, // hanging.mg
+    0, // hanging.eg
+    0, // safe_check.met
+    0, // safe_check.khon
+    0, // safe_check.knight
+    0, // safe_check.rook
 ];

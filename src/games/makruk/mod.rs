@@ -36,6 +36,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod record;
+mod threats;
 pub mod tune;
 pub mod types;
 
