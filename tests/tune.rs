@@ -35,6 +35,7 @@ fn the_fit_lowers_the_error_and_writes_readable_weights() {
         prior: 0.0,
         score_weight: 0.0,
         teacher: None,
+        teacher_k: false,
         seed: 1,
     };
     let report = run::tune::<Makruk>(&cfg, &["--data".to_string(), FIXTURE.to_string()]).unwrap();
@@ -157,6 +158,7 @@ fn tiny_fit<T: Tunable>(fixture: &str, games: usize, epochs: usize, freeze: &str
         // records carry them, so this also checks they are read.
         score_weight: 0.5,
         teacher: None,
+        teacher_k: false,
         seed: 1,
     };
     let report = run::tune::<T>(&cfg, &[]).unwrap();
@@ -233,6 +235,7 @@ fn a_teacher_engine_scores_the_positions_and_its_cache_replays_them() {
         prior: 0.0,
         score_weight: 1.0,
         teacher: Some(teacher(env!("CARGO_BIN_EXE_tabula"))),
+        teacher_k: false,
         seed: 1,
     };
     let first = run::tune::<Makruk>(&cfg, &[]).unwrap();
@@ -254,6 +257,17 @@ fn a_teacher_engine_scores_the_positions_and_its_cache_replays_them() {
     let second = run::tune::<Makruk>(&replay, &[]).unwrap();
     assert_eq!(second.weights, first.weights);
     assert_eq!(std::fs::read_to_string(&cache).unwrap(), lines);
+    // `--teacher-k`: the evaluation takes the teacher's k instead of the
+    // one fitted to the results, and so fits to other weights.
+    assert!(first.score_k > 0.0 && first.k != first.score_k, "{first:?}");
+    let same_k = TuneConfig {
+        teacher_k: true,
+        ..replay.clone()
+    };
+    let third = run::tune::<Makruk>(&same_k, &[]).unwrap();
+    assert_eq!(third.k, first.score_k);
+    assert!(third.train_after < third.train_before, "{third:?}");
+    assert_ne!(third.weights, first.weights);
     // Without the cache, a teacher that cannot start is a clear error.
     let broken = TuneConfig {
         teacher: Some(TeacherConfig {

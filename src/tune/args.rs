@@ -43,6 +43,11 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
   --teacher-cache FILE
                       read the teacher's scores from FILE and append new ones
                       (score<TAB>position lines), so a refit needs no engine
+  --teacher-k         give the evaluation the teacher's k, so it learns the
+                      teacher's scores at the teacher's scale (default: the k
+                      fitted to the results, which is small where the
+                      evaluation misjudges the positions, and then inflates
+                      the weights)
   --relinearise N     re-expand the non-linear terms every N epochs (default 50)
   --seed S            chooses the held-out tenth of the games (default 1)";
 
@@ -65,6 +70,9 @@ pub struct TuneConfig {
     pub score_weight: f64,
     /// An engine that scores the positions instead of the records.
     pub teacher: Option<TeacherConfig>,
+    /// The evaluation's k is the teacher's (`--teacher-k`), not the one
+    /// fitted to the results.
+    pub teacher_k: bool,
     pub seed: u64,
 }
 
@@ -101,6 +109,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
         prior: 0.0,
         score_weight: 0.0,
         teacher: None,
+        teacher_k: false,
         seed: 1,
     };
     let (mut teacher_command, mut teacher_limit) = (None, Limit::Depth(8));
@@ -157,6 +166,7 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             }
             "--teacher-option" => teacher_options.push(parse_option(value()?)?),
             "--teacher-cache" => teacher_cache = Some(value()?.to_string()),
+            "--teacher-k" => cfg.teacher_k = true,
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
@@ -177,8 +187,10 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
                 cache: teacher_cache,
             });
         }
-        None if !teacher_options.is_empty() || teacher_cache.is_some() => {
-            return Err("--teacher-option and --teacher-cache need --teacher".to_string());
+        None if !teacher_options.is_empty() || teacher_cache.is_some() || cfg.teacher_k => {
+            return Err(
+                "--teacher-option, --teacher-cache and --teacher-k need --teacher".to_string(),
+            );
         }
         None => {}
     }
@@ -236,6 +248,10 @@ mod tests {
         );
         assert_eq!(t.options, [("Hash".to_string(), "16".to_string())]);
         assert_eq!(t.cache.as_deref(), Some("c.txt"));
+        assert_eq!(
+            parse(&words("--data a --score-weight 1 --teacher t --teacher-k")).map(|c| c.teacher_k),
+            Ok(true)
+        );
     }
 
     #[test]
@@ -255,6 +271,7 @@ mod tests {
             ("--data a --depth 3", "unknown flag '--depth'"),
             ("--data a --teacher fsf", "--score-weight"),
             ("--data a --teacher-cache c.txt", "need --teacher"),
+            ("--data a --score-weight 1 --teacher-k", "need --teacher"),
             (
                 "--data a --score-weight 1 --teacher fsf --teacher-depth 0",
                 "1 to 64",

@@ -15,6 +15,9 @@ pub struct Report {
     /// Positions whose label blends in a recorded search score.
     pub scored: usize,
     pub k: f64,
+    /// The `k` that turns the scores into win chances (the teacher's own,
+    /// or `k` for the records' scores; 0 when labels are results only).
+    pub score_k: f64,
     /// Mean squared errors at the starting and at the written weights.
     pub train_before: f64,
     pub train_after: f64,
@@ -139,15 +142,19 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
         outln!("teacher: {n} of {} positions scored", all.len());
     }
     let mut w = as_real(&start);
-    let k = fit::fit_k(&train, &w);
+    let mut k = fit::fit_k(&train, &w);
     let mut scored = 0;
+    let mut score_k = 0.0;
     if cfg.score_weight > 0.0 {
         // A teacher's scores have their own scale: they become win
         // chances by the k that fits them to the results, not by the
         // evaluation's.
-        let score_k = if cfg.teacher.is_some() {
+        score_k = if cfg.teacher.is_some() {
             let sk = fit::fit_score_k(&train);
             outln!("teacher's k = {sk:.6} (sigmoid(k x its score) against the results)");
+            if cfg.teacher_k {
+                k = sk;
+            }
             sk
         } else {
             k
@@ -212,6 +219,7 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
         validation: validation.len(),
         scored,
         k,
+        score_k,
         train_before,
         train_after: fit::mse(&train, &w, k),
         validation_before,
