@@ -153,7 +153,7 @@ fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
 
 /// A pair of weights (`mg`, `eg` elements), each into its own sum.
 #[inline(always)]
-fn pair<S: EvalSink>(s: &mut S, index: usize, sign: i32, n: i32) {
+pub(super) fn pair<S: EvalSink>(s: &mut S, index: usize, sign: i32, n: i32) {
     s.tapered(index, sign * n, 0);
     s.tapered(index + 1, 0, sign * n);
 }

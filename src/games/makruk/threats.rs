@@ -6,6 +6,7 @@
 
 use super::bitboard::*;
 use super::eval::layout::*;
+use super::eval::pair;
 use super::position::Position;
 use super::types::*;
 use crate::tune::EvalSink;
@@ -55,8 +56,7 @@ pub(super) fn threat_terms<S: EvalSink>(
     let their_non_pawns = their_pieces & !pos.kinds[PAWN];
 
     let by_pawn = (ours.by_kind[PAWN] & their_non_pawns).count_ones() as i32;
-    s.tapered(THREAT_BY_PAWN, sign * by_pawn, 0);
-    s.tapered(THREAT_BY_PAWN + 1, 0, sign * by_pawn);
+    pair(s, THREAT_BY_PAWN, sign, by_pawn);
 
     let minors = ours.by_kind[MET] | ours.by_kind[KHON] | ours.by_kind[KNIGHT];
     for victim in [PAWN, MET, KHON, KNIGHT, ROOK] {
@@ -69,8 +69,7 @@ pub(super) fn threat_terms<S: EvalSink>(
     }
 
     let hanging = (ours.all & their_pieces & !theirs.all).count_ones() as i32;
-    s.tapered(HANGING, sign * hanging, 0);
-    s.tapered(HANGING + 1, 0, sign * hanging);
+    pair(s, HANGING, sign, hanging);
 
     // Squares a piece of ours could move to and check from, not attacked
     // by them and not occupied by our own pieces.
