@@ -22,6 +22,7 @@ pub mod notation;
 pub mod position;
 pub mod record;
 pub mod sfen;
+mod threats;
 pub mod tune;
 pub mod types;
 
