@@ -1023,15 +1023,18 @@ impl AlphaBetaPosition for Broken {
 
 #[test]
 fn worker_survives_a_panicking_game() {
+    // A deadline, not a speed check: with RUST_BACKTRACE set, capturing
+    // the panic's backtrace can take seconds on a loaded machine.
+    let deadline = Duration::from_secs(20);
     let (w, rx) = worker::<Broken>();
     w.start(job(Broken(Nim::new(&[7, 7], None)), depth(4)));
-    let (_, bm) = recv_until_bestmove(&rx, Duration::from_secs(2)).expect("bestmove");
+    let (_, bm) = recv_until_bestmove(&rx, deadline).expect("bestmove");
     assert!(matches!(bm, SearchEvent::BestMove { best: Some(_), .. }));
     w.wait_idle();
     assert!(!w.is_searching());
     // Still usable.
     w.start(job(Broken(Nim::new(&[0], None)), depth(4)));
-    let (_, bm) = recv_until_bestmove(&rx, Duration::from_secs(2)).expect("bestmove");
+    let (_, bm) = recv_until_bestmove(&rx, deadline).expect("bestmove");
     assert_eq!(
         bm,
         SearchEvent::BestMove {
