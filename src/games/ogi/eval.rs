@@ -1,8 +1,7 @@
 //! Static evaluation for the side to move: material (hand pieces valued
 //! apart from board pieces), advancement, promotion awareness, mobility and
 //! king safety (attacks near the king, escape squares, defenders, and the
-//! drop threat of the opponent's hand). Threats (pieces attacked by a
-//! lower class or undefended) and safe checks are in `threats.rs`.
+//! drop threat of the opponent's hand).
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune ogi`), never typed here. The evaluation is written
@@ -14,7 +13,6 @@
 
 use super::bitboard::*;
 use super::position::Position;
-use super::threats::{Attacks, checks_from, threat_terms};
 use super::types::*;
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
@@ -50,9 +48,6 @@ pub mod layout {
         OPEN_KING "open_king" ["escapes0", "escapes1", "escapes2"],
         DROP_SPOTS "drop_spots" ["any", "per_attacker"],
         TEMPO "tempo" [""],
-        THREAT_BY_LOWER "threat_by_lower" ["minor", "gold", "bishop", "rook", "princess"],
-        HANGING "hanging" ["pawn", "minor", "gold", "bishop", "rook", "princess"],
-        SAFE_CHECK "safe_check" ["board", "drop"],
     }
 }
 use layout::*;
@@ -95,9 +90,8 @@ fn mobility_slot(kind: usize) -> Option<usize> {
 /// hundredths of a twelfth so that it tunes in fine steps.
 const ATTACK_SCALE: i32 = 1200;
 
-/// One side's terms, with `sign` +1 for sente and -1 for gote, and the
-/// squares the side attacks (for the threat terms).
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
+/// One side's terms, with `sign` +1 for sente and -1 for gote.
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
     let sign = if us == SENTE { 1 } else { -1 };
     let them = us ^ 1;
     let occ = pos.occupied();
@@ -117,17 +111,12 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
     // Hits on their king zone by kind (the king's own slot unused).
     let mut hits = [0i32; KINDS];
     let mut attackers = 0;
-    let mut attacks = Attacks::new();
-    // The squares from which a piece of a kind would check their king,
-    // worked out for the first piece of the kind.
-    let mut checks: [Option<Bitboard>; KINDS] = [None; KINDS];
 
     for sq in Squares(own) {
         let kind = piece_kind(pos.board[sq]);
         let rr = relative_rank(us, sq);
         if kind == KING {
             s.tapered(KING_RANK + (rr & 7), sign, 0);
-            attacks.add(kind, KING_ATK[sq], 0, own);
             continue;
         }
         s.tapered(VALUE + kind_slot(kind), sign, 0);
@@ -146,12 +135,6 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
             s.tapered(ZONE_PROMOTION + kind - 1, sign, 0);
         }
         let a = Position::attacks_from(us, kind, sq, occ);
-        let from = match checks.get_mut(kind) {
-            Some(Some(c)) => *c,
-            Some(slot) => *slot.insert(checks_from(us, kind, their_k, occ)),
-            None => 0,
-        };
-        attacks.add(kind, a, from, own);
         let h = (a & their_zone).count_ones() as i32;
         if h > 0 {
             hits[kind] += h;
@@ -191,7 +174,6 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
     if escapes < 3 {
         s.tapered(OPEN_KING + escapes as usize, sign * attackers.min(3), 0);
     }
-    attacks
 }
 
 /// `min(u² x a x square / 1200, cap)`, non-linear in the unit weights:
@@ -259,9 +241,8 @@ fn king_distance(a: usize, b: usize) -> i32 {
 
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
-    let attacks = [side_terms(s, pos, SENTE), side_terms(s, pos, GOTE)];
-    threat_terms(s, pos, SENTE, &attacks);
-    threat_terms(s, pos, GOTE, &attacks);
+    side_terms(s, pos, SENTE);
+    side_terms(s, pos, GOTE);
     s.blend(1, 1);
     if pos.side != SENTE {
         s.negate();

@@ -8,7 +8,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 111] = [
+pub const WEIGHTS: [i32; 98] = [
     106, // value.pawn
     269, // value.lance
     305, // value.knight
@@ -107,17 +107,4 @@ pub const WEIGHTS: [i32; 111] = [
     -2, // drop_spots.any
     34, // drop_spots.per_attacker
     99, // tempo
-    0, // threat_by_lower.minor
-    0, // threat_by_lower.gold
-    0, // threat_by_lower.bishop
-    0, // threat_by_lower.rook
-    0, // threat_by_lower.princess
-    0, // hanging.pawn
-    0, // hanging.minor
-    0, // hanging.gold
-    0, // hanging.bishop
-    0, // hanging.rook
-    0, // hanging.princess
-    0, // safe_check.board
-    0, // safe_check.drop
 ];

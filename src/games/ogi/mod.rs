@@ -22,7 +22,6 @@ pub mod notation;
 pub mod position;
 pub mod record;
 pub mod sfen;
-mod threats;
 pub mod tune;
 pub mod types;
 
