@@ -5,13 +5,24 @@
 
 use std::sync::atomic::AtomicBool;
 use tabula::games::{GamePosition, MoveNotation, pv_formatter};
-use tabula::search::{AlphaBetaPosition, Job, Score, SearchLimits, SearchSettings, Searcher};
+use tabula::search::{
+    AlphaBetaPosition, Job, Score, SearchLimits, SearchResult, SearchSettings, Searcher,
+};
 
 /// One search of `p` with a fresh 16 MB table; the best move and score.
 pub fn search<P: GamePosition + AlphaBetaPosition>(
     p: &P,
     limits: SearchLimits,
 ) -> (Option<P::Move>, Score) {
+    let r = search_result(p, limits);
+    (r.best, r.score)
+}
+
+/// The whole result of a search of `p` (best move, score, nodes...).
+pub fn search_result<P: GamePosition + AlphaBetaPosition>(
+    p: &P,
+    limits: SearchLimits,
+) -> SearchResult<P::Move> {
     let mut searcher = Searcher::new(16);
     let job = Job {
         position: p.clone(),
@@ -20,8 +31,7 @@ pub fn search<P: GamePosition + AlphaBetaPosition>(
         searchmoves: Vec::new(),
         formatter: pv_formatter(MoveNotation::Native),
     };
-    let r = searcher.run(job, &AtomicBool::new(false), &mut |_| {});
-    (r.best, r.score)
+    searcher.run(job, &AtomicBool::new(false), &mut |_| {})
 }
 
 /// True when the side to move can force mate within `n` of its moves.
