@@ -15,7 +15,9 @@
 //! the tuner records it as a form of the weights ([`crate::tune`]).
 
 use super::bitboard::*;
+use super::king_safety::king_safety_terms;
 use super::position::Position;
+use super::pst::pst_terms;
 use super::threats::{Attacks, threat_terms};
 use super::types::*;
 use crate::tune::layout::weight_layout;
@@ -69,6 +71,19 @@ pub mod layout {
         THREAT_BY_ROOK "threat_by_rook" ["pawn", "met", "khon", "knight"],
         HANGING "hanging" ["mg", "eg"],
         SAFE_CHECK "safe_check" ["met", "khon", "knight", "rook"],
+        KING_SAFETY "king_safety" ["shelter_pawn", "shelter_piece", "weak_square", "storm", "open_file"],
+        PST_PAWN_MG "pst_pawn_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_PAWN_EG "pst_pawn_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_MET_MG "pst_met_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_MET_EG "pst_met_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_KHON_MG "pst_khon_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_KHON_EG "pst_khon_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_KNIGHT_MG "pst_knight_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_KNIGHT_EG "pst_knight_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_ROOK_MG "pst_rook_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_ROOK_EG "pst_rook_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_KING_MG "pst_king_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_KING_EG "pst_king_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
     }
 }
 use layout::*;
@@ -335,6 +350,9 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
     let attacks = [Attacks::of(pos, WHITE, occ), Attacks::of(pos, BLACK, occ)];
     threat_terms(s, pos, WHITE, &attacks, occ);
     threat_terms(s, pos, BLACK, &attacks, occ);
+    king_safety_terms(s, pos, WHITE, &attacks);
+    king_safety_terms(s, pos, BLACK, &attacks);
+    pst_terms(s, pos);
     let mut phase = 0;
     for (weight, pieces) in PHASE_W.iter().zip(&pos.kinds).take(5).skip(1) {
         phase += weight * pieces.count_ones() as i32;

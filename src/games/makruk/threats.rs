@@ -14,7 +14,7 @@ use crate::tune::EvalSink;
 /// The squares one side attacks, by the kind of the attacker.
 pub(super) struct Attacks {
     by_kind: [Bitboard; 6],
-    all: Bitboard,
+    pub(super) all: Bitboard,
 }
 
 impl Attacks {
@@ -38,6 +38,11 @@ impl Attacks {
         by_kind[KING] = KING_ATK[pos.king_square(us)];
         let all = by_kind.iter().fold(0, |a, &b| a | b);
         Attacks { by_kind, all }
+    }
+
+    /// The squares attacked by a piece other than the king.
+    pub(super) fn without_king(&self) -> Bitboard {
+        self.by_kind[..KING].iter().fold(0, |a, &b| a | b)
     }
 }
 
