@@ -10,21 +10,24 @@
 /// weight_layout! {
 ///     VALUE_MG "value_mg" ["pawn", "met"],
 ///     TEMPO "tempo" [""],
+///     PST "pst" SQUARE_NAMES,
 /// }
 /// ```
 ///
-/// gives `VALUE_MG = 0`, `TEMPO = 2`, `COUNT = 3` and `GROUPS`; the
+/// gives `VALUE_MG = 0`, `TEMPO = 2`, `PST = 3`, `COUNT` and `GROUPS`; the
 /// weights are named `value_mg.pawn`, `value_mg.met`, `tempo` (an empty
-/// element name leaves the group's name alone).
+/// element name leaves the group's name alone), then `pst.<name>` for each
+/// name of the constant array `SQUARE_NAMES` (any `[&str; N]` expression
+/// names a group's elements, which keeps long tables readable).
 macro_rules! weight_layout {
-    ($($name:ident $label:literal [$($e:literal),+]),+ $(,)?) => {
+    ($($name:ident $label:literal $elements:expr),+ $(,)?) => {
         /// Each group's name and its elements' names, in table order.
-        pub const GROUPS: &[(&str, &[&str])] = &[$(($label, &[$($e),+])),+];
-        $crate::tune::layout::weight_layout!(@at 0usize; $($name [$($e),+]),+);
+        pub const GROUPS: &[(&str, &[&str])] = &[$(($label, &$elements)),+];
+        $crate::tune::layout::weight_layout!(@at 0usize; $($name [$elements]),+);
     };
-    (@at $off:expr; $name:ident [$($e:literal),+] $(, $rn:ident [$($re:literal),+])*) => {
+    (@at $off:expr; $name:ident [$elements:expr] $(, $rn:ident [$re:expr])*) => {
         pub const $name: usize = $off;
-        $crate::tune::layout::weight_layout!(@at $off + [$($e),+].len(); $($rn [$($re),+]),*);
+        $crate::tune::layout::weight_layout!(@at $off + $elements.len(); $($rn [$re]),*);
     };
     (@at $off:expr;) => {
         /// The number of weights.
@@ -56,12 +59,17 @@ mod tests {
             VALUE "value" ["pawn", "met", "rook"],
             TEMPO "tempo" [""],
             MOB "mobility" ["mg", "eg"],
+            SIDE "side" SIDES,
         }
+        const SIDES: [&str; 2] = ["left", "right"];
     }
 
     #[test]
     fn groups_get_consecutive_indices_and_names() {
-        assert_eq!((toy::VALUE, toy::TEMPO, toy::MOB, toy::COUNT), (0, 3, 4, 6));
+        assert_eq!(
+            (toy::VALUE, toy::TEMPO, toy::MOB, toy::SIDE, toy::COUNT),
+            (0, 3, 4, 6, 8)
+        );
         assert_eq!(
             super::names(toy::GROUPS),
             [
@@ -70,7 +78,9 @@ mod tests {
                 "value.rook",
                 "tempo",
                 "mobility.mg",
-                "mobility.eg"
+                "mobility.eg",
+                "side.left",
+                "side.right"
             ]
         );
     }

@@ -37,6 +37,7 @@ pub const VALUES: [i32; 6] = [100, 250, 340, 380, 600, 0];
 /// Rings count from the centre (0: d4..e5) to the edge (3); ranks are
 /// relative to the side (1: its back rank).
 pub mod layout {
+    use super::super::pst::FOLDED_SQUARES;
     super::weight_layout! {
         VALUE_MG "value_mg" ["pawn", "met", "khon", "knight", "rook"],
         VALUE_EG "value_eg" ["pawn", "met", "khon", "knight", "rook"],
@@ -72,18 +73,18 @@ pub mod layout {
         HANGING "hanging" ["mg", "eg"],
         SAFE_CHECK "safe_check" ["met", "khon", "knight", "rook"],
         KING_SAFETY "king_safety" ["shelter_pawn", "shelter_piece", "weak_square", "storm", "open_file"],
-        PST_PAWN_MG "pst_pawn_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_PAWN_EG "pst_pawn_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_MET_MG "pst_met_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_MET_EG "pst_met_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_KHON_MG "pst_khon_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_KHON_EG "pst_khon_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_KNIGHT_MG "pst_knight_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_KNIGHT_EG "pst_knight_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_ROOK_MG "pst_rook_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_ROOK_EG "pst_rook_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_KING_MG "pst_king_mg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
-        PST_KING_EG "pst_king_eg" ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6", "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8"],
+        PST_PAWN_MG "pst_pawn_mg" FOLDED_SQUARES,
+        PST_PAWN_EG "pst_pawn_eg" FOLDED_SQUARES,
+        PST_MET_MG "pst_met_mg" FOLDED_SQUARES,
+        PST_MET_EG "pst_met_eg" FOLDED_SQUARES,
+        PST_KHON_MG "pst_khon_mg" FOLDED_SQUARES,
+        PST_KHON_EG "pst_khon_eg" FOLDED_SQUARES,
+        PST_KNIGHT_MG "pst_knight_mg" FOLDED_SQUARES,
+        PST_KNIGHT_EG "pst_knight_eg" FOLDED_SQUARES,
+        PST_ROOK_MG "pst_rook_mg" FOLDED_SQUARES,
+        PST_ROOK_EG "pst_rook_eg" FOLDED_SQUARES,
+        PST_KING_MG "pst_king_mg" FOLDED_SQUARES,
+        PST_KING_EG "pst_king_eg" FOLDED_SQUARES,
     }
 }
 use layout::*;

@@ -13,6 +13,15 @@ use crate::tune::EvalSink;
 /// Squares per table: eight ranks of four folded files.
 const SQUARES: usize = 32;
 
+/// The names of a table's squares (the weights' names), in index order.
+#[rustfmt::skip]
+pub(super) const FOLDED_SQUARES: [&str; SQUARES] = [
+    "a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2",
+    "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4",
+    "a5", "b5", "c5", "d5", "a6", "b6", "c6", "d6",
+    "a7", "b7", "c7", "d7", "a8", "b8", "c8", "d8",
+];
+
 /// The table index of `sq` for a piece of `us`: rank from `us`'s side,
 /// file folded onto a–d.
 #[inline(always)]
