@@ -76,25 +76,19 @@ pub(super) fn king_safety_terms<S: EvalSink>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::threats::test_support::mg_coefficient;
     use super::*;
-    use crate::games::makruk::fen;
-    use crate::tune::form::{EvalForm, Op};
 
-    /// The middle-game coefficient White's shelter terms give the weight
-    /// at `index` in the position `f`.
+    /// The middle-game coefficient `side`'s shelter terms give the weight
+    /// at `index` in the position `f` (White's count +1, Black's −1).
+    fn count(f: &str, index: usize, side: usize) -> i32 {
+        mg_coefficient(f, index, side, |s, pos, us, attacks, _| {
+            king_safety_terms(s, pos, us, attacks)
+        })
+    }
+
     fn white_count(f: &str, index: usize) -> i32 {
-        let pos = fen::parse(f, true).unwrap();
-        let occ = pos.occupied();
-        let attacks = [Attacks::of(&pos, WHITE, occ), Attacks::of(&pos, BLACK, occ)];
-        let mut form = EvalForm::new(&[0; COUNT]);
-        king_safety_terms(&mut form, &pos, WHITE, &attacks);
-        form.ops
-            .iter()
-            .map(|op| match *op {
-                Op::Tapered { index: i, mg, .. } if i == index => mg,
-                _ => 0,
-            })
-            .sum()
+        count(f, index, WHITE)
     }
 
     #[test]
@@ -131,19 +125,6 @@ mod tests {
     fn black_looks_down_the_board() {
         // The same shelter mirrored for Black counts against White.
         let f = "4k3/3ppp2/8/8/8/8/8/4K3 w - - 0 1";
-        let pos = fen::parse(f, true).unwrap();
-        let occ = pos.occupied();
-        let attacks = [Attacks::of(&pos, WHITE, occ), Attacks::of(&pos, BLACK, occ)];
-        let mut form = EvalForm::new(&[0; COUNT]);
-        king_safety_terms(&mut form, &pos, BLACK, &attacks);
-        let shelter: i32 = form
-            .ops
-            .iter()
-            .map(|op| match *op {
-                Op::Tapered { index, mg, .. } if index == KING_SAFETY => mg,
-                _ => 0,
-            })
-            .sum();
-        assert_eq!(shelter, -3);
+        assert_eq!(count(f, KING_SAFETY, BLACK), -3);
     }
 }

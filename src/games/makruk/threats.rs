@@ -94,20 +94,26 @@ pub(super) fn threat_terms<S: EvalSink>(
     }
 }
 
+/// Test support for the terms that read both sides' attack maps.
 #[cfg(test)]
-mod tests {
+pub(super) mod test_support {
     use super::*;
     use crate::games::makruk::fen;
     use crate::tune::form::{EvalForm, Op};
 
-    /// The middle-game coefficient White's threat terms give the weight at
-    /// `index` in the position `f`.
-    fn white_count(f: &str, index: usize) -> i32 {
+    /// The middle-game coefficient that `terms`, run for `side` on the
+    /// position `f`, gives the weight at `index`.
+    pub fn mg_coefficient(
+        f: &str,
+        index: usize,
+        side: usize,
+        terms: fn(&mut EvalForm, &Position, usize, &[Attacks; 2], Bitboard),
+    ) -> i32 {
         let pos = fen::parse(f, true).unwrap();
         let occ = pos.occupied();
         let attacks = [Attacks::of(&pos, WHITE, occ), Attacks::of(&pos, BLACK, occ)];
         let mut form = EvalForm::new(&[0; COUNT]);
-        threat_terms(&mut form, &pos, WHITE, &attacks, occ);
+        terms(&mut form, &pos, side, &attacks, occ);
         form.ops
             .iter()
             .map(|op| match *op {
@@ -115,6 +121,18 @@ mod tests {
                 _ => 0,
             })
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::mg_coefficient;
+    use super::*;
+
+    /// The middle-game coefficient White's threat terms give the weight at
+    /// `index` in the position `f`.
+    fn white_count(f: &str, index: usize) -> i32 {
+        mg_coefficient(f, index, WHITE, threat_terms)
     }
 
     #[test]
