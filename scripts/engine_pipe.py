@@ -53,10 +53,10 @@ def perft_moves(engine, moves):
 
 def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
     """Random opening lines: each a random walk of rng.randint(*plies) plies
-    from the start (moves drawn from legal_moves(moves)), kept when its
-    position (key_of(moves)) is new and score_of(moves) is within +-max_cp
-    (score_of None: every line is kept, scored 0). Returns ([(moves, score)],
-    lines tried)."""
+    from the start (moves drawn from legal_moves(moves)), kept when the side
+    to move at its end has a legal move, its position (key_of(moves)) is
+    new and score_of(moves) is within +-max_cp (score_of None: every line
+    is kept, scored 0). Returns ([(moves, score)], lines tried)."""
     seen = set()
     kept = []
     tried = 0
@@ -69,7 +69,8 @@ def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
             if not legal:
                 break
             moves.append(rng.choice(legal))
-        if len(moves) != n:
+        # The line must leave a game to play: no mate or stalemate at its end.
+        if len(moves) != n or not legal_moves(moves):
             continue
         key = key_of(moves)
         if key in seen:
