@@ -1,7 +1,8 @@
 //! Static evaluation for the side to move: material (hand pieces valued
 //! apart from board pieces), advancement, promotion awareness, mobility and
 //! king safety (attacks near the king, escape squares, defenders, and the
-//! drop threat of the opponent's hand).
+//! drop threat of the opponent's hand), and piece-square tables with the
+//! king's guard of silver and gold movers (`pst.rs`).
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune ogi`), never typed here. The evaluation is written
@@ -13,6 +14,7 @@
 
 use super::bitboard::*;
 use super::position::Position;
+use super::pst;
 use super::types::*;
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
@@ -29,6 +31,7 @@ pub const VALUES: [i32; 16] = [
 /// `eval_weights.rs`, which `tabula tune ogi` writes. Ranks are relative to
 /// the side (1: its back rank).
 pub mod layout {
+    use super::super::pst::{BOARD_SQUARES, GUARD_PLACES};
     super::weight_layout! {
         VALUE "value" ["pawn", "lance", "knight", "silver", "bishop", "rook", "princess",
             "tokin", "plance", "pknight", "psilver", "horse", "dragon", "goddess"],
@@ -48,6 +51,16 @@ pub mod layout {
         OPEN_KING "open_king" ["escapes0", "escapes1", "escapes2"],
         DROP_SPOTS "drop_spots" ["any", "per_attacker"],
         TEMPO "tempo" [""],
+        PST_PAWN "pst_pawn" BOARD_SQUARES,
+        PST_LANCE "pst_lance" BOARD_SQUARES,
+        PST_KNIGHT "pst_knight" BOARD_SQUARES,
+        PST_SILVER "pst_silver" BOARD_SQUARES,
+        PST_BISHOP "pst_bishop" BOARD_SQUARES,
+        PST_ROOK "pst_rook" BOARD_SQUARES,
+        PST_PRINCESS "pst_princess" BOARD_SQUARES,
+        PST_KING "pst_king" BOARD_SQUARES,
+        PST_GOLD "pst_gold" BOARD_SQUARES,
+        KING_GUARD "king_guard" GUARD_PLACES,
     }
 }
 use layout::*;
@@ -106,6 +119,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
         }
     }
 
+    let our_k = pos.king_square(us);
     let their_k = pos.king_square(them);
     let their_zone = KING_ATK[their_k] | bit(their_k);
     // Hits on their king zone by kind (the king's own slot unused).
@@ -115,6 +129,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
     for sq in Squares(own) {
         let kind = piece_kind(pos.board[sq]);
         let rr = relative_rank(us, sq);
+        pst::piece_terms(s, sign, us, kind, sq, our_k);
         if kind == KING {
             s.tapered(KING_RANK + (rr & 7), sign, 0);
             continue;

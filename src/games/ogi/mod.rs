@@ -10,7 +10,7 @@
 //! * [`position`]: board and hands, make/unmake, zobrist, repetitions.
 //! * [`movegen`]: legal move generation, perft.
 //! * [`sfen`], [`notation`]: text in and out.
-//! * [`eval`]: static evaluation; its weights in [`eval_weights`], written
+//! * [`eval`]: static evaluation (piece-square terms in `pst.rs`); its weights in [`eval_weights`], written
 //!   by the tuner ([`tune`], `tabula tune ogi`); [`bench`]: bench positions.
 
 pub mod bench;
@@ -20,6 +20,7 @@ pub mod eval_weights;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+mod pst;
 pub mod record;
 pub mod sfen;
 pub mod tune;
