@@ -173,6 +173,18 @@ impl EvalForm {
         self.ops.clear();
     }
 
+    /// The middle-game coefficient the recorded tapered terms give weight
+    /// `index` (their sum; what a term contributed, for tests of terms).
+    pub fn mg_coefficient(&self, index: usize) -> i32 {
+        self.ops
+            .iter()
+            .map(|op| match *op {
+                Op::Tapered { index: i, mg, .. } if i == index => mg,
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// The score the ops give with `weights`, in the engine's integer
     /// arithmetic.
     pub fn eval_int(&self, weights: &[i32]) -> i32 {

@@ -99,7 +99,7 @@ pub(super) fn threat_terms<S: EvalSink>(
 pub(super) mod test_support {
     use super::*;
     use crate::games::makruk::fen;
-    use crate::tune::form::{EvalForm, Op};
+    use crate::tune::form::EvalForm;
 
     /// The middle-game coefficient that `terms`, run for `side` on the
     /// position `f`, gives the weight at `index`.
@@ -114,13 +114,7 @@ pub(super) mod test_support {
         let attacks = [Attacks::of(&pos, WHITE, occ), Attacks::of(&pos, BLACK, occ)];
         let mut form = EvalForm::new(&[0; COUNT]);
         terms(&mut form, &pos, side, &attacks, occ);
-        form.ops
-            .iter()
-            .map(|op| match *op {
-                Op::Tapered { index: i, mg, .. } if i == index => mg,
-                _ => 0,
-            })
-            .sum()
+        form.mg_coefficient(index)
     }
 }
 

@@ -118,11 +118,54 @@ mod tests {
     #[test]
     fn the_guard_box_is_seen_from_the_owner() {
         // Sente's king e1 (4), silver f2 (13): one ahead, one to the right.
-        assert_eq!(guard_place(SENTE, 4, 13).map(|p| GUARD_PLACES[p]), Some("f1r1"));
+        assert_eq!(
+            guard_place(SENTE, 4, 13).map(|p| GUARD_PLACES[p]),
+            Some("f1r1")
+        );
         // Gote's king e8 (60), silver d7 (51): the same place turned round.
-        assert_eq!(guard_place(GOTE, 60, 51).map(|p| GUARD_PLACES[p]), Some("f1r1"));
+        assert_eq!(
+            guard_place(GOTE, 60, 51).map(|p| GUARD_PLACES[p]),
+            Some("f1r1")
+        );
         // Three files away is outside.
         assert_eq!(guard_place(SENTE, 4, 7), None);
         assert_eq!(GUARD_PLACES[guard_place(SENTE, 4, 4).unwrap_or(0)], "king");
+    }
+
+    /// The coefficients the whole evaluation gives the weights `names` in
+    /// the start position (sente to move: sente's pieces +1, gote's −1).
+    fn start_coefficients(names: &[&str]) -> Vec<i32> {
+        let pos = crate::games::ogi::sfen::parse(crate::games::ogi::START_SFEN).unwrap();
+        let mut form = crate::tune::form::EvalForm::new(&[0; COUNT]);
+        crate::games::ogi::eval::evaluate_into(&mut form, &pos);
+        let all = crate::games::ogi::eval::weight_names();
+        names
+            .iter()
+            .map(|n| {
+                let index = all.iter().position(|a| a == n).unwrap();
+                form.mg_coefficient(index)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_start_position_fills_both_sides_tables() {
+        // Sente's king e1 counts +1 on e1; gote's on e8 is d1 turned round.
+        assert_eq!(start_coefficients(&["pst_king.e1", "pst_king.d1"]), [1, -1]);
+        // Sente's rook g2 and gote's b7 both stand on g2: they cancel.
+        assert_eq!(
+            start_coefficients(&["pst_rook.g2", "pst_bishop.b2"]),
+            [0, 0]
+        );
+        // Sente's silvers c1, f1 beside its king e1: two to the left, one
+        // to the right; gote's (c8, f8 beside e8) seen turned round: one to
+        // the left, two to the right. The Princess is no guard.
+        let guard = [
+            "king_guard.l2",
+            "king_guard.r1",
+            "king_guard.l1",
+            "king_guard.r2",
+        ];
+        assert_eq!(start_coefficients(&guard), [1, 1, -1, -1]);
     }
 }
