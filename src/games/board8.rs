@@ -19,6 +19,12 @@ pub const fn file_bb(file: usize) -> Bitboard {
     FILE_A << file
 }
 
+/// The files beside those of `files` (a mask of whole files), without them.
+#[inline(always)]
+pub const fn adjacent_files(files: Bitboard) -> Bitboard {
+    ((files & !FILE_A) >> 1) | ((files & !FILE_H) << 1)
+}
+
 #[inline(always)]
 pub const fn bit(sq: usize) -> Bitboard {
     1u64 << sq

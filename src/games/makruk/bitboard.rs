@@ -4,7 +4,7 @@
 
 use crate::games::board8::leaper_table;
 pub use crate::games::board8::{
-    Bitboard, FILE_A, FILE_H, KING_ATK, KNIGHT_ATK, RANK_1, Squares, bit, rank_bb,
+    Bitboard, FILE_A, FILE_H, KING_ATK, KNIGHT_ATK, RANK_1, Squares, adjacent_files, bit, rank_bb,
 };
 
 const MET_D: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];

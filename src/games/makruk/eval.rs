@@ -211,7 +211,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) 
         if (pawns & file).count_ones() > 1 {
             pair(s, PAWN_DOUBLED, sign, 1);
         }
-        let adj = ((file & !FILE_A) >> 1) | ((file & !FILE_H) << 1);
+        let adj = adjacent_files(file);
         if pawns & adj == 0 {
             pair(s, PAWN_ISOLATED, sign, 1);
         }

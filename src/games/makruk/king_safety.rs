@@ -15,7 +15,7 @@ use crate::tune::EvalSink;
 /// The files of the king and its neighbours, as one mask.
 fn files_around(file: usize) -> Bitboard {
     let f = FILE_A << file;
-    f | ((f & !FILE_A) >> 1) | ((f & !FILE_H) << 1)
+    f | adjacent_files(f)
 }
 
 /// The ranks `from..=to` ahead of rank `rank` (relative to `us`), clipped
