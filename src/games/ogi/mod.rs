@@ -10,8 +10,9 @@
 //! * [`position`]: board and hands, make/unmake, zobrist, repetitions.
 //! * [`movegen`]: legal move generation, perft.
 //! * [`sfen`], [`notation`]: text in and out.
-//! * [`eval`]: static evaluation (piece-square terms in `pst.rs`); its weights in [`eval_weights`], written
-//!   by the tuner ([`tune`], `tabula tune ogi`); [`bench`]: bench positions.
+//! * [`eval`]: static evaluation (piece-square terms in `pst.rs`); its
+//!   weights in [`eval_weights`], written by the tuner ([`tune`], `tabula
+//!   tune ogi`); [`bench`]: bench positions.
 
 pub mod bench;
 pub mod bitboard;
