@@ -4,6 +4,7 @@
 mod common;
 
 use common::moves::play;
+use common::quiet_checks;
 use tabula::games::ogi::{Ogi, Position, Repetition};
 use tabula::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
@@ -205,4 +206,33 @@ fn make_unmake_restores_everything() {
     let mut q = Ogi::new().start_position();
     play(&mut q, "5f5e 4c4d 5e5d 4d4e 5d5c+ 4e4f+ P*4e 3a4b");
     assert_eq!(pos(&q.to_notation()).key(), q.key());
+}
+
+/// The quiet checks quiescence tries: direct checks, drops and discovered
+/// checks, over random games from the start and from a middle game with
+/// full hands.
+#[test]
+fn quiet_checks_are_the_quiet_moves_that_give_check() {
+    let starts = [
+        Ogi::new().start_position(),
+        pos("ln1k1s2/3r4/pppp+L2p/3N4/P7/1P1+i2PP/LB1+pS1R1/1N3KNL b 2PIS4psb 33"),
+    ];
+    let seen = quiet_checks::compare_with_brute_force(&starts, 40, 60, 32);
+    assert!(seen > 100, "only {seen} quiet checks met");
+}
+
+/// A drop onto a square the opponent takes for free loses the piece in the
+/// exchange; a drop the opponent cannot take loses nothing.
+#[test]
+fn a_drop_risks_the_dropped_piece() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 b R 1");
+    let take = p
+        .parse_move("R*4b", MoveNotation::Native)
+        .expect("drop next to the king");
+    assert!(p.see(take) < 0, "{}", p.see(take));
+    assert!(!p.see_ge(take, 0));
+    let safe = p
+        .parse_move("R*4f", MoveNotation::Native)
+        .expect("drop far away");
+    assert_eq!(p.see(safe), 0);
 }

@@ -1,7 +1,8 @@
 //! The alpha-beta core: iterative deepening, principal variation search with
-//! aspiration windows, quiescence, null move, ProbCut, reverse futility,
-//! late-move reductions (by depth, move number, history, cut node and the
-//! "improving" flag), late-move, futility and SEE pruning at low depth,
+//! aspiration windows, quiescence (with the game's quiet checks at its
+//! first ply), null move, ProbCut, reverse futility, late-move reductions
+//! (by depth, move number, history, cut node and the "improving" flag),
+//! late-move, futility and SEE pruning at low depth,
 //! singular extensions, check extensions, mate-distance pruning, MultiPV
 //! and `searchmoves`. The static evaluation is corrected by the error the
 //! search lately found for the position's structure (correction history).
@@ -831,7 +832,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, true);
         }
         if self.should_stop() {
             return 0;
@@ -1265,7 +1266,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             }
             self.stack[ply].moved = Some(self.pos.history_index(mv));
             self.pos.make(mv);
-            let mut v = -self.qsearch(-raised, -raised + 1, ply + 1);
+            let mut v = -self.qsearch(-raised, -raised + 1, ply + 1, false);
             if v >= raised {
                 v = -self.search(
                     depth - 4,
@@ -1361,7 +1362,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         line.extend_from_slice(&tail[0]);
     }
 
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence: captures and promotions until the position is quiet, all
+    /// evasions in check; with `checks` (its first ply, entered from the
+    /// main search) also the quiet checks the game offers.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.pv[ply].clear();
         if self.should_stop() {
             return 0;
@@ -1418,6 +1422,9 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             best = stand;
             stand_pat = stand;
             self.pos.generate_noisy(&mut moves);
+            if checks {
+                self.pos.generate_quiet_checks(&mut moves);
+            }
         }
         let mut scored = self.score_into_buffer(ply, moves, tt_move, &QuietContext::NONE);
 
@@ -1430,12 +1437,16 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     continue;
                 }
                 // Delta pruning: even winning the exchange stays below alpha.
-                if stand_pat + gain + DELTA_MARGIN <= alpha && alpha.abs() < MATE_BOUND {
+                // A quiet check is spared: it may mate.
+                if stand_pat + gain + DELTA_MARGIN <= alpha
+                    && alpha.abs() < MATE_BOUND
+                    && !self.pos.is_quiet(mv)
+                {
                     continue;
                 }
             }
             self.pos.make(mv);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, false);
             self.pos.unmake();
             if self.aborted {
                 self.scored_bufs[ply] = scored;

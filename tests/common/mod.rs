@@ -7,4 +7,5 @@ pub mod daemon;
 pub mod mate;
 pub mod moves;
 pub mod perft;
+pub mod quiet_checks;
 pub mod rng;

@@ -107,28 +107,33 @@ impl Position {
         sfen::write_fen(self)
     }
 
-    /// Static exchange evaluation of a board move (swap algorithm; sliders
+    /// Static exchange evaluation of a move (swap algorithm; sliders
     /// behind the exchanging pieces join as the occupancy shrinks). A
-    /// promotion counts the promotion gain for the first mover.
+    /// promotion counts the promotion gain for the first mover; a drop
+    /// gains nothing itself and risks the dropped piece.
     pub fn see(&self, mv: Move) -> i32 {
-        if mv.is_drop() {
-            return 0;
-        }
-        let (from, to) = (mv.from(), mv.to());
-        let victim = self.board[to];
+        let to = mv.to();
         let mut gain = [0i32; 40];
-        gain[0] = if victim != NO_PIECE {
-            eval::VALUES[piece_kind(victim)]
+        let mut on_square;
+        let mut occ = self.occupied();
+        if mv.is_drop() {
+            on_square = eval::VALUES[mv.drop_kind()];
         } else {
-            0
-        };
-        let kind = piece_kind(self.board[from]);
-        let mut on_square = eval::VALUES[kind];
-        if mv.is_promotion() {
-            gain[0] += eval::VALUES[kind + PROMOTED] - eval::VALUES[kind];
-            on_square = eval::VALUES[kind + PROMOTED];
+            let from = mv.from();
+            let victim = self.board[to];
+            gain[0] = if victim != NO_PIECE {
+                eval::VALUES[piece_kind(victim)]
+            } else {
+                0
+            };
+            let kind = piece_kind(self.board[from]);
+            on_square = eval::VALUES[kind];
+            if mv.is_promotion() {
+                gain[0] += eval::VALUES[kind + PROMOTED] - eval::VALUES[kind];
+                on_square = eval::VALUES[kind + PROMOTED];
+            }
+            occ ^= bit(from);
         }
-        let mut occ = self.occupied() ^ bit(from);
         let mut side = self.side ^ 1;
         let mut d = 0;
         loop {
@@ -224,6 +229,10 @@ impl AlphaBetaPosition for Position {
         generate(self, out, true);
     }
 
+    fn generate_quiet_checks(&self, out: &mut Vec<Move>) {
+        movegen::generate_quiet_checks(self, out);
+    }
+
     fn make_null(&mut self) {
         self.make_null_move();
     }
@@ -305,9 +314,6 @@ impl AlphaBetaPosition for Position {
     }
 
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        if mv.is_drop() {
-            return 0 >= threshold;
-        }
         self.see(mv) >= threshold
     }
 }

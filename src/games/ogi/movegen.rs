@@ -68,24 +68,30 @@ pub(crate) fn drop_mask(pos: &Position, color: usize, kind: usize) -> Bitboard {
     }
 }
 
-/// Own pieces pinned to the own king.
+/// Pieces of `blocker` standing alone between the king of `king` and a
+/// slider or lance of `sniper` that would attack it with the line open.
 #[inline(always)]
-pub(crate) fn pinned(pos: &Position, us: usize) -> Bitboard {
-    let them = us ^ 1;
-    let ksq = pos.king_square(us);
+fn lone_blockers(pos: &Position, king: usize, sniper: usize, blocker: usize) -> Bitboard {
+    let ksq = pos.king_square(king);
     let occ = pos.occupied();
     let snipers = ((bishop_empty(ksq) & pos.diagonals())
         | (rook_empty(ksq) & pos.orthogonals())
-        | (lance_empty(us, ksq) & pos.kinds[LANCE]))
-        & pos.colors[them];
-    let mut pinned = 0;
+        | (lance_empty(king, ksq) & pos.kinds[LANCE]))
+        & pos.colors[sniper];
+    let mut blockers = 0;
     for s in Squares(snipers) {
         let b = between(ksq, s) & occ;
-        if b != 0 && b & (b - 1) == 0 && b & pos.colors[us] != 0 {
-            pinned |= b;
+        if b != 0 && b & (b - 1) == 0 && b & pos.colors[blocker] != 0 {
+            blockers |= b;
         }
     }
-    pinned
+    blockers
+}
+
+/// Own pieces pinned to the own king.
+#[inline(always)]
+pub(crate) fn pinned(pos: &Position, us: usize) -> Bitboard {
+    lone_blockers(pos, us, us ^ 1, us)
 }
 
 /// Generates the legal moves of `pos` into `sink`; with `noisy`, only
@@ -155,6 +161,60 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, noisy: bool) {
             sink.drops(kind, drop_target & drop_mask(pos, us, kind));
         }
     }
+}
+
+/// Keeps the quiet moves that give check: onto a square from which the
+/// piece attacks the enemy king, or off a line between an own slider and
+/// that king (discovered check).
+struct QuietChecks<'a> {
+    pos: &'a Position,
+    out: &'a mut Vec<Move>,
+    /// Per kind, the squares from which a piece of ours attacks the king.
+    check_squares: [Bitboard; KINDS],
+    /// Own pieces whose leaving the line uncovers a check.
+    discoverers: Bitboard,
+    enemy_king: usize,
+    enemy: Bitboard,
+}
+
+impl Sink for QuietChecks<'_> {
+    fn piece(&mut self, from: usize, targets: Bitboard, promo: Bitboard) {
+        let quiet = targets & !promo & !self.enemy;
+        let kind = piece_kind(self.pos.board[from]);
+        let mut checks = quiet & self.check_squares[kind];
+        if self.discoverers & bit(from) != 0 {
+            checks |= quiet & !line(self.enemy_king, from);
+        }
+        self.out.piece(from, checks, 0);
+    }
+    fn drops(&mut self, kind: usize, targets: Bitboard) {
+        self.out.drops(kind, targets & self.check_squares[kind]);
+    }
+}
+
+/// Appends the legal quiet moves of `pos` that give check (quiescence's
+/// first ply tries them).
+pub(crate) fn generate_quiet_checks(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let them = us ^ 1;
+    let occ = pos.occupied();
+    let eksq = pos.king_square(them);
+    // A piece of ours on square s attacks the king exactly when a piece of
+    // the same kind and the king's colour on the king's square attacks s.
+    let mut check_squares = [0; KINDS];
+    for (kind, squares) in check_squares.iter_mut().enumerate() {
+        *squares = Position::attacks_from(them, kind, eksq, occ);
+    }
+    let discoverers = lone_blockers(pos, them, us, us);
+    let mut sink = QuietChecks {
+        pos,
+        out,
+        check_squares,
+        discoverers,
+        enemy_king: eksq,
+        enemy: pos.colors[them],
+    };
+    generate(pos, &mut sink, false);
 }
 
 /// Number of legal moves.
