@@ -199,6 +199,79 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, noisy: bool) {
     }
 }
 
+/// Keeps the quiet moves that give check: onto a square from which the
+/// piece attacks the enemy king, or off a rank or file between an own rook
+/// and that king (discovered check).
+struct QuietChecks<'a> {
+    pos: &'a Position,
+    out: &'a mut Vec<Move>,
+    /// Per kind, the squares from which a piece of ours attacks the king.
+    check_squares: [Bitboard; KINDS],
+    /// Own pieces whose leaving the line uncovers a check.
+    discoverers: Bitboard,
+    enemy_king: usize,
+    enemy: Bitboard,
+}
+
+impl QuietChecks<'_> {
+    fn checks(&self, from: usize, kind: usize, quiet: Bitboard) -> Bitboard {
+        let mut checks = quiet & self.check_squares[kind];
+        if self.discoverers & bit(from) != 0 {
+            checks |= quiet & !line(self.enemy_king, from);
+        }
+        checks
+    }
+}
+
+impl Sink for QuietChecks<'_> {
+    fn piece(&mut self, from: usize, targets: Bitboard) {
+        let kind = piece_kind(self.pos.board[from]);
+        let checks = self.checks(from, kind, targets & !self.enemy);
+        self.out.piece(from, checks);
+    }
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promo: Bitboard) {
+        for to in Squares(targets & !promo & !self.enemy) {
+            let from = (to as i32 - delta) as usize;
+            if self.checks(from, PAWN, bit(to)) != 0 {
+                self.out.push(Move::new(from, to, false));
+            }
+        }
+    }
+}
+
+/// Appends the legal quiet moves of `pos` that give check (quiescence's
+/// first ply tries them).
+pub(crate) fn generate_quiet_checks(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let them = us ^ 1;
+    let occ = pos.occupied();
+    let eksq = pos.king_square(them);
+    // A piece of ours on square s attacks the king exactly when a piece of
+    // the same kind and the king's colour on the king's square attacks s.
+    let mut check_squares = [0; KINDS];
+    check_squares[PAWN] = PAWN_ATK[them][eksq];
+    check_squares[MET] = MET_ATK[eksq];
+    check_squares[KHON] = KHON_ATK[them][eksq];
+    check_squares[KNIGHT] = KNIGHT_ATK[eksq];
+    check_squares[ROOK] = rook_attacks(eksq, occ);
+    let mut discoverers = 0;
+    for s in Squares(ROOK_EMPTY[eksq] & pos.pieces(us, ROOK)) {
+        let b = between(eksq, s) & occ;
+        if b != 0 && b & b.wrapping_sub(1) == 0 && b & pos.colors[us] != 0 {
+            discoverers |= b;
+        }
+    }
+    let mut sink = QuietChecks {
+        pos,
+        out,
+        check_squares,
+        discoverers,
+        enemy_king: eksq,
+        enemy: pos.colors[them],
+    };
+    generate(pos, &mut sink, false);
+}
+
 /// Number of legal moves.
 #[inline]
 pub(crate) fn count_legal(pos: &Position) -> u64 {
