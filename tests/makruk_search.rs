@@ -199,16 +199,3 @@ fn tsume_solver_agrees_with_brute_force() {
     assert_eq!(result, TsumeResult::NoMate);
     assert!(nodes < 100, "{nodes} nodes for a position without checks");
 }
-
-/// The quiet checks quiescence tries: direct checks, pawn pushes that check
-/// and discovered checks behind a rook, over random games from the start and
-/// from a middlegame.
-#[test]
-fn quiet_checks_are_the_quiet_moves_that_give_check() {
-    let starts = [
-        Makruk::new().start_position(),
-        position("3mk3/r3s1R1/1psppnp1/p1pn4/1P2NP2/P1PPP1P1/4NS2/R1SKM3 w - - 0 1"),
-    ];
-    let seen = common::quiet_checks::compare_with_brute_force(&starts, 40, 80, 32);
-    assert!(seen > 100, "only {seen} quiet checks met");
-}

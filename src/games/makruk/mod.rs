@@ -227,10 +227,6 @@ impl AlphaBetaPosition for Position {
         generate(self, out, true);
     }
 
-    fn generate_quiet_checks(&self, out: &mut Vec<Move>) {
-        movegen::generate_quiet_checks(self, out);
-    }
-
     fn make_null(&mut self) {
         self.make_null_move();
     }

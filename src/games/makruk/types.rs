@@ -11,8 +11,6 @@ pub const KHON: usize = 2;
 pub const KNIGHT: usize = 3;
 pub const ROOK: usize = 4;
 pub const KING: usize = 5;
-/// Number of piece kinds.
-pub const KINDS: usize = 6;
 
 /// A coloured piece as stored on the mailbox board: `colour * 6 + kind`.
 pub type Piece = u8;
