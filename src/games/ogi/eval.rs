@@ -1,8 +1,9 @@
 //! Static evaluation for the side to move: material (hand pieces valued
 //! apart from board pieces), advancement, promotion awareness, mobility and
 //! king safety (attacks near the king, escape squares, defenders, and the
-//! drop threat of the opponent's hand), and piece-square tables with the
-//! king's guard of silver and gold movers (`pst.rs`).
+//! drop threat of the opponent's hand), piece-square tables with the
+//! king's guard of silver and gold movers (`pst.rs`), threats (pieces
+//! attacked by a lower class or undefended) and safe checks (`threats.rs`).
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune ogi`), never typed here. The evaluation is written
@@ -15,6 +16,7 @@
 use super::bitboard::*;
 use super::position::Position;
 use super::pst;
+use super::threats::{Attacks, checks_from, threat_terms};
 use super::types::*;
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
@@ -61,6 +63,9 @@ pub mod layout {
         PST_KING "pst_king" BOARD_SQUARES,
         PST_GOLD "pst_gold" BOARD_SQUARES,
         KING_GUARD "king_guard" GUARD_PLACES,
+        THREAT_BY_LOWER "threat_by_lower" ["minor", "gold", "bishop", "rook", "princess"],
+        HANGING "hanging" ["pawn", "minor", "gold", "bishop", "rook", "princess"],
+        SAFE_CHECK "safe_check" ["board", "drop"],
     }
 }
 use layout::*;
@@ -103,8 +108,9 @@ fn mobility_slot(kind: usize) -> Option<usize> {
 /// hundredths of a twelfth so that it tunes in fine steps.
 const ATTACK_SCALE: i32 = 1200;
 
-/// One side's terms, with `sign` +1 for sente and -1 for gote.
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
+/// One side's terms, with `sign` +1 for sente and -1 for gote, and the
+/// squares the side attacks (for the threat terms).
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
     let sign = if us == SENTE { 1 } else { -1 };
     let them = us ^ 1;
     let occ = pos.occupied();
@@ -125,6 +131,10 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
     // Hits on their king zone by kind (the king's own slot unused).
     let mut hits = [0i32; KINDS];
     let mut attackers = 0;
+    let mut attacks = Attacks::new();
+    // The squares from which a piece of a kind would check their king,
+    // worked out for the first piece of the kind.
+    let mut checks: [Option<Bitboard>; KINDS] = [None; KINDS];
 
     for sq in Squares(own) {
         let kind = piece_kind(pos.board[sq]);
@@ -132,6 +142,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
         pst::piece_terms(s, sign, us, kind, sq, our_k);
         if kind == KING {
             s.tapered(KING_RANK + (rr & 7), sign, 0);
+            attacks.add(kind, KING_ATK[sq], 0, own);
             continue;
         }
         s.tapered(VALUE + kind_slot(kind), sign, 0);
@@ -150,6 +161,12 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
             s.tapered(ZONE_PROMOTION + kind - 1, sign, 0);
         }
         let a = Position::attacks_from(us, kind, sq, occ);
+        let from = match checks.get_mut(kind) {
+            Some(Some(c)) => *c,
+            Some(slot) => *slot.insert(checks_from(us, kind, their_k, occ)),
+            None => 0,
+        };
+        attacks.add(kind, a, from, own);
         let h = (a & their_zone).count_ones() as i32;
         if h > 0 {
             hits[kind] += h;
@@ -189,6 +206,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
     if escapes < 3 {
         s.tapered(OPEN_KING + escapes as usize, sign * attackers.min(3), 0);
     }
+    attacks
 }
 
 /// `min(u² x a x square / 1200, cap)`, non-linear in the unit weights:
@@ -256,8 +274,9 @@ fn king_distance(a: usize, b: usize) -> i32 {
 
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
-    side_terms(s, pos, SENTE);
-    side_terms(s, pos, GOTE);
+    let attacks = [side_terms(s, pos, SENTE), side_terms(s, pos, GOTE)];
+    threat_terms(s, pos, SENTE, &attacks);
+    threat_terms(s, pos, GOTE, &attacks);
     s.blend(1, 1);
     if pos.side != SENTE {
         s.negate();

@@ -8,7 +8,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 699] = [
+pub const WEIGHTS: [i32; 712] = [
     109, // value.pawn
     144, // value.lance
     224, // value.knight
@@ -708,4 +708,17 @@ pub const WEIGHTS: [i32; 699] = [
     31, // king_guard.f2
     33, // king_guard.f2r1
     13, // king_guard.f2r2
+    0, // threat_by_lower.minor
+    0, // threat_by_lower.gold
+    0, // threat_by_lower.bishop
+    0, // threat_by_lower.rook
+    0, // threat_by_lower.princess
+    0, // hanging.pawn
+    0, // hanging.minor
+    0, // hanging.gold
+    0, // hanging.bishop
+    0, // hanging.rook
+    0, // hanging.princess
+    0, // safe_check.board
+    0, // safe_check.drop
 ];

@@ -24,6 +24,7 @@ pub mod position;
 mod pst;
 pub mod record;
 pub mod sfen;
+mod threats;
 pub mod tune;
 pub mod types;
 
