@@ -16,7 +16,7 @@
 use super::bitboard::*;
 use super::position::Position;
 use super::pst;
-use super::threats::{Attacks, checks_from, threat_terms};
+use super::threats::{Attacks, threat_terms};
 use super::types::*;
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
@@ -163,7 +163,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
         let a = Position::attacks_from(us, kind, sq, occ);
         let from = match checks.get_mut(kind) {
             Some(Some(c)) => *c,
-            Some(slot) => *slot.insert(checks_from(us, kind, their_k, occ)),
+            Some(slot) => *slot.insert(Position::checking_squares(us, kind, their_k, occ)),
             None => 0,
         };
         attacks.add(kind, a, from, own);

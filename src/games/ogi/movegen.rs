@@ -199,11 +199,9 @@ pub(crate) fn generate_quiet_checks(pos: &Position, out: &mut Vec<Move>) {
     let them = us ^ 1;
     let occ = pos.occupied();
     let eksq = pos.king_square(them);
-    // A piece of ours on square s attacks the king exactly when a piece of
-    // the same kind and the king's colour on the king's square attacks s.
     let mut check_squares = [0; KINDS];
     for (kind, squares) in check_squares.iter_mut().enumerate() {
-        *squares = Position::attacks_from(them, kind, eksq, occ);
+        *squares = Position::checking_squares(us, kind, eksq, occ);
     }
     let discoverers = lone_blockers(pos, them, us, us);
     let mut sink = QuietChecks {

@@ -214,6 +214,14 @@ impl Position {
             & self.colors[by]
     }
 
+    /// The squares from which a piece of `by` and `kind` would attack the
+    /// king on `king`: a piece of the other colour on the king's square
+    /// attacks exactly those (the move sets mirror each other).
+    #[inline(always)]
+    pub(crate) fn checking_squares(by: usize, kind: usize, king: usize, occ: Bitboard) -> Bitboard {
+        Self::attacks_from(by ^ 1, kind, king, occ)
+    }
+
     /// Squares a piece of `color` and `kind` on `sq` attacks.
     #[inline(always)]
     pub(crate) fn attacks_from(color: usize, kind: usize, sq: usize, occ: Bitboard) -> Bitboard {

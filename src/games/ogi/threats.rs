@@ -58,13 +58,6 @@ impl Attacks {
     }
 }
 
-/// The squares from which a piece of `us` and `kind` would attack `king`
-/// (a piece of the other side on the king's square attacks exactly those).
-#[inline(always)]
-pub(super) fn checks_from(us: usize, kind: usize, king: usize, occ: Bitboard) -> Bitboard {
-    Position::attacks_from(us ^ 1, kind, king, occ)
-}
-
 /// `us`'s threats against `them` and safe checks, with `sign` +1 for sente.
 pub(super) fn threat_terms<S: EvalSink>(
     s: &mut S,
@@ -99,7 +92,7 @@ pub(super) fn threat_terms<S: EvalSink>(
     let mut drops = 0;
     for (kind, &n) in pos.hand[us].iter().enumerate() {
         if n != 0 {
-            drops |= checks_from(us, kind, king, occ);
+            drops |= Position::checking_squares(us, kind, king, occ);
         }
     }
     let drops = (drops & !occ & !theirs.all).count_ones() as i32;
