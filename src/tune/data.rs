@@ -14,7 +14,11 @@
 //!   exchange (quiescence search would take it and differ from the static
 //!   evaluation);
 //! * the game is not over there, and the evaluation does not score it by a
-//!   rule (a bare-king draw): such scores do not depend on the weights.
+//!   rule (a bare-king draw): such scores do not depend on the weights;
+//! * no count the evaluation cannot see is running ([`Tunable::ruled_by_count`]):
+//!   a teacher that knows the count scores a won ending near a draw when
+//!   the count is short, which the weights can only copy by undervaluing
+//!   material everywhere.
 
 use super::form::{EvalForm, Linear, Op};
 use super::{RecordedGame, Tunable};
@@ -49,6 +53,8 @@ pub struct Counts {
     pub games_too_long: usize,
     pub positions: usize,
     pub quiet: usize,
+    /// Quiet positions left out because a count was running.
+    pub counted: usize,
 }
 
 /// A deterministic 64-bit mix (splitmix64), for the seeded split.
@@ -110,6 +116,12 @@ pub fn game_samples<T: Tunable>(
     for (ply, &mv) in game.moves.iter().enumerate() {
         counts.positions += 1;
         if ply >= game.book_moves && last_was_quiet && is_quiet_position(&pos, &mut noisy) {
+            if T::ruled_by_count(&pos) {
+                counts.counted += 1;
+                last_was_quiet = pos.is_quiet(mv);
+                pos.play(mv);
+                continue;
+            }
             legal.clear();
             pos.generate_legal(&mut legal);
             if !legal.is_empty()

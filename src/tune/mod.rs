@@ -87,6 +87,13 @@ pub trait Tunable {
     fn teacher_new_game(_pos: &Self::Pos) -> Option<String> {
         None
     }
+    /// True where a rule the evaluation does not see decides what the
+    /// position is worth (Makruk's running count): a teacher scores the
+    /// rule there, and fitting the weights to it would bend them for every
+    /// other position, so such positions are left out.
+    fn ruled_by_count(_pos: &Self::Pos) -> bool {
+        false
+    }
 }
 
 /// How a game's tuner is started: `tabula tune <game> <flags>`; returns

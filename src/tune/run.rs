@@ -124,12 +124,13 @@ pub fn tune<T: Tunable>(cfg: &TuneConfig, args: &[String]) -> Result<Report, Str
     }
     let (mut train, mut validation, counts) = load::<T>(cfg, &start)?;
     outln!(
-        "{} games ({} unfinished or lost off the board, {} too long: left out), {} positions, {} quiet: {} to fit, {} held out",
+        "{} games ({} unfinished or lost off the board, {} too long: left out), {} positions, {} quiet ({} more left out: a count running): {} to fit, {} held out",
         counts.games,
         counts.games_skipped,
         counts.games_too_long,
         counts.positions,
         counts.quiet,
+        counts.counted,
         train.len(),
         validation.len()
     );

@@ -28,13 +28,21 @@ impl Tunable for Makruk {
     fn parse_position(text: &str) -> Result<Position, String> {
         fen::parse(text, true).map_err(|e| e.to_string())
     }
+
+    /// The evaluation does not read the count; Fairy-Stockfish does.
+    fn ruled_by_count(pos: &Position) -> bool {
+        pos.counting_limit() != 0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::games::{Game, GamePosition};
+    use crate::rules::RulesPosition;
+    use crate::search::AlphaBetaPosition;
     use crate::tune::checks;
+    use crate::tune::data::{Counts, game_samples};
 
     /// Positions from seeded random games: openings, middle games, bare
     /// kings, counts running.
@@ -51,6 +59,52 @@ mod tests {
         checks::form_gives_the_evaluation::<Makruk>(&all, eval::evaluate, |d, p| {
             eval::evaluate_into(d, p)
         });
+    }
+
+    /// A short quiet game from `fen`, as the tuner would read it.
+    fn recorded_from(fen_text: &str) -> RecordedGame<Position> {
+        let mut pos = fen::parse(fen_text, true).expect("test FEN");
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            let mut legal = Vec::new();
+            pos.generate_legal(&mut legal);
+            let Some(&mv) = legal.iter().find(|&&m| pos.is_quiet(m)) else {
+                break;
+            };
+            moves.push(mv);
+            pos.play(mv);
+        }
+        RecordedGame {
+            start: fen::parse(fen_text, true).expect("test FEN"),
+            scores: vec![None; moves.len()],
+            moves,
+            book_moves: 0,
+            first_player_score: Some(0.0),
+            decided_on_board: true,
+        }
+    }
+
+    #[test]
+    fn positions_with_a_count_running_are_left_out_of_the_fit() {
+        // Black's Met and knight against a bare king: the count runs.
+        let counting = "K7/2k5/3m4/2n5/8/8/8/8 b - 128 39 135";
+        // The same men with a white pawn left: no count.
+        let open = "K7/2k5/3m4/2n5/8/8/6P1/8 b - - 0 35";
+        assert!(Makruk::ruled_by_count(
+            &fen::parse(counting, true).expect("FEN")
+        ));
+        assert!(!Makruk::ruled_by_count(
+            &fen::parse(open, true).expect("FEN")
+        ));
+        let weights = Makruk::weights();
+        let mut counts = Counts::default();
+        let kept = game_samples::<Makruk>(&recorded_from(counting), weights, &mut counts);
+        assert!(kept.is_empty());
+        assert!(counts.counted > 0);
+        let mut counts = Counts::default();
+        let kept = game_samples::<Makruk>(&recorded_from(open), weights, &mut counts);
+        assert!(!kept.is_empty());
+        assert_eq!(counts.counted, 0);
     }
 
     #[test]
