@@ -115,13 +115,11 @@ pub fn game_samples<T: Tunable>(
     let mut last_was_quiet = true;
     for (ply, &mv) in game.moves.iter().enumerate() {
         counts.positions += 1;
-        if ply >= game.book_moves && last_was_quiet && is_quiet_position(&pos, &mut noisy) {
-            if T::ruled_by_count(&pos) {
-                counts.counted += 1;
-                last_was_quiet = pos.is_quiet(mv);
-                pos.play(mv);
-                continue;
-            }
+        let candidate =
+            ply >= game.book_moves && last_was_quiet && is_quiet_position(&pos, &mut noisy);
+        let counted = candidate && T::ruled_by_count(&pos);
+        counts.counted += usize::from(counted);
+        if candidate && !counted {
             legal.clear();
             pos.generate_legal(&mut legal);
             if !legal.is_empty()
