@@ -63,7 +63,8 @@ mod tests {
 
     /// A short quiet game from `fen`, as the tuner would read it.
     fn recorded_from(fen_text: &str) -> RecordedGame<Position> {
-        let mut pos = fen::parse(fen_text, true).expect("test FEN");
+        let start = fen::parse(fen_text, true).expect("test FEN");
+        let mut pos = start.clone();
         let mut moves = Vec::new();
         for _ in 0..6 {
             let mut legal = Vec::new();
@@ -75,7 +76,7 @@ mod tests {
             pos.play(mv);
         }
         RecordedGame {
-            start: fen::parse(fen_text, true).expect("test FEN"),
+            start,
             scores: vec![None; moves.len()],
             moves,
             book_moves: 0,
