@@ -4,8 +4,10 @@
 //! remaining pieces), mobility, king safety (enemy pieces bearing on the
 //! king's zone), light pawn structure, and endgame knowledge that matters
 //! under Makruk counting: a lone minor piece cannot mate a bare king, a bare
-//! king should be driven to a corner with the attacking king close, and the
-//! score fades toward 0 as the count nears its limit. Threats (pieces
+//! king should be driven to a corner with the attacking king close (so
+//! should a king left with one minor piece against a rook), and the score
+//! fades toward 0 as the count nears its limit. King and rook against a
+//! bare king is not evaluated here: `krk.rs` knows it exactly. Threats (pieces
 //! attacked by cheaper ones or undefended) and safe checks are in
 //! `threats.rs`.
 //!
@@ -165,6 +167,30 @@ fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
     }
     let minors = (pos.pieces(c, MET) | pos.pieces(c, KHON) | pos.pieces(c, KNIGHT)).count_ones();
     minors >= 2
+}
+
+/// Whether `strong` has a rook against a king with one met, khon or
+/// knight and nothing else. The rook wins it by driving the king to the
+/// edge first: taking the minor while the king stands in the centre
+/// starts a count of 16 moves that the mate may not fit into.
+fn rook_against_lone_minor(pos: &Position, strong: usize) -> bool {
+    let weak = strong ^ 1;
+    let minors = pos.pieces(weak, MET) | pos.pieces(weak, KHON) | pos.pieces(weak, KNIGHT);
+    pos.pieces(strong, ROOK) != 0
+        && pos.pieces(weak, ROOK) == 0
+        && pos.pieces(weak, PAWN) == 0
+        && minors.count_ones() == 1
+        && pos.colors[weak].count_ones() == 2
+}
+
+/// The drive of a lone (or nearly lone) king: to the edge and a corner,
+/// with the strong king close.
+fn drive_king<S: EvalSink>(s: &mut S, pos: &Position, strong: usize, sign: i32) {
+    let wk = pos.king_square(strong ^ 1);
+    let sk = pos.king_square(strong);
+    s.add(BARE_KING, sign * center_dist(wk));
+    s.add(BARE_KING + 1, sign * (3 - corner_dist(wk)));
+    s.add(BARE_KING + 2, sign * (7 - distance(sk, wk)));
 }
 
 /// A pair of weights (`mg`, `eg` elements), each into its own sum.
@@ -363,10 +389,15 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
     // Endgames against a bare king.
     for strong in [WHITE, BLACK] {
         let weak = strong ^ 1;
+        let sign = if strong == WHITE { 1 } else { -1 };
         if pos.colors[weak].count_ones() != 1 {
+            if rook_against_lone_minor(pos, strong) {
+                // Mated with its minor still on the board, or the count
+                // after winning the minor is short: the same drive.
+                drive_king(s, pos, strong, sign);
+            }
             continue;
         }
-        let sign = if strong == WHITE { 1 } else { -1 };
         if pos.colors[strong].count_ones() == 1 {
             s.set(0); // king against king
             return;
@@ -377,12 +408,7 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
             s.set(sign * LONE_MINOR_EDGE);
             return;
         }
-        // Drive the bare king to the edge and a corner, kings close.
-        let wk = pos.king_square(weak);
-        let sk = pos.king_square(strong);
-        s.add(BARE_KING, sign * center_dist(wk));
-        s.add(BARE_KING + 1, sign * (3 - corner_dist(wk)));
-        s.add(BARE_KING + 2, sign * (7 - distance(sk, wk)));
+        drive_king(s, pos, strong, sign);
         s.add(BARE_KING + 3, sign);
     }
     // Neither side can mate and no pawns: dead drawn in practice.
@@ -483,6 +509,19 @@ mod tests {
         let corner = ev("7k/8/5K2/8/8/8/8/R7 w - - 0 40");
         let centre = ev("8/8/8/4k3/8/8/8/R2K4 w - - 0 40");
         assert!(corner > centre, "{corner} {centre}");
+    }
+
+    #[test]
+    fn a_king_with_a_lone_minor_is_driven_like_a_bare_one() {
+        // Rook against met: the met's king in the corner is worth more to
+        // the rook's side than in the centre; a pawn or a second minor on
+        // the weak side stops the drive.
+        let corner = ev("k7/2m5/2K5/8/8/8/8/7R w - - 0 60");
+        let centre = ev("8/8/8/3km3/8/8/8/K6R w - - 0 60");
+        assert!(corner > centre + 100, "{corner} {centre}");
+        let with_pawn = ev("k7/2m5/2K5/8/p7/8/8/7R w - - 0 60");
+        let with_pawn_centre = ev("8/8/8/3km3/p7/8/8/K6R w - - 0 60");
+        assert!(with_pawn - with_pawn_centre < corner - centre);
     }
 
     #[test]

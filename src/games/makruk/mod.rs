@@ -33,6 +33,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod fen;
 mod king_safety;
+pub mod krk;
 pub mod movegen;
 pub mod notation;
 pub mod position;
@@ -250,6 +251,11 @@ impl AlphaBetaPosition for Position {
     }
 
     fn evaluate(&self) -> i32 {
+        // King and rook against a bare king is known exactly, count
+        // included; the tuned evaluation covers the rest.
+        if let Some(v) = krk::score(self) {
+            return v;
+        }
         eval::evaluate(self)
     }
 
