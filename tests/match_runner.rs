@@ -534,6 +534,14 @@ fn shipped_tak_suites_are_valid() {
 }
 
 #[test]
+fn shipped_makruk_rook_endings_are_valid() {
+    // Every line is a legal K+R v K or K+R v K+M start (the match checks
+    // each when it loads the file).
+    let stdout = plays_two_games_from(&["--game", "makruk"], "makruk-rook-endings.txt");
+    assert!(stdout.contains("200 opening(s)"), "{stdout}");
+}
+
+#[test]
 fn shipped_ogi_suite_is_valid() {
     let stdout = plays_two_games_from(&["--game", "ogi"], "ogi.txt");
     assert!(

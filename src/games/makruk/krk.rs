@@ -21,7 +21,8 @@ use std::sync::OnceLock;
 const NONE: u8 = u8::MAX;
 /// Score of a won king-and-rook ending, less the plies to mate.
 pub const KNOWN_WIN: i32 = 10_000;
-/// Score of one the count draws, less the plies to mate (at least 8).
+/// Score of an ending the count draws, less the plies to mate (so at
+/// least 8): a draw, pressed.
 const PRESS_MAX: i32 = 40;
 
 /// Plies to mate by side to move (0: the strong side, 1: the bare king),
@@ -97,16 +98,17 @@ impl Table {
         // move reaches a loss in p - 1; the bare king loses in p (even)
         // when it has moves, none takes the rook, and all lose.
         for p in 1..=u8::MAX as usize - 1 {
-            let stm = p % 2 == 1;
+            let strong_turn = p % 2 == 1;
+            let stm = usize::from(!strong_turn);
             let mut found = false;
             for sk in 0..64 {
                 for sr in 0..64 {
                     for bk in 0..64 {
-                        let i = index(if stm { 0 } else { 1 }, sk, sr, bk);
-                        if plies[i] != NONE || !legal(if stm { 0 } else { 1 }, sk, sr, bk) {
+                        let i = index(stm, sk, sr, bk);
+                        if plies[i] != NONE || !legal(stm, sk, sr, bk) {
                             continue;
                         }
-                        let won = if stm {
+                        let won = if strong_turn {
                             strong_reaches(sk, sr, bk, |k, r| {
                                 plies[index(1, k, r, bk)] as usize == p - 1
                             })
@@ -127,7 +129,7 @@ impl Table {
                 }
             }
             // Two plies in a row without news: nothing further can follow.
-            if !found && !stm {
+            if !found && !strong_turn {
                 break;
             }
         }
@@ -140,34 +142,42 @@ impl Table {
     }
 }
 
-/// Plies to mate with `strong`'s king and rook against the bare king, the
-/// side to move as in `pos`; `None` when not won or not this ending.
-pub fn plies_to_mate(pos: &Position) -> Option<u32> {
-    if pos.occupied().count_ones() != 3 || pos.kinds[ROOK].count_ones() != 1 {
+/// A K+R v K position as the table sees it: (side to move, 0 for the
+/// rook's side; the rook's king; the rook; the bare king).
+fn squares(pos: &Position) -> Option<(usize, usize, usize, usize)> {
+    let rook = pos.kinds[ROOK];
+    if pos.occupied().count_ones() != 3 || rook.count_ones() != 1 {
         return None;
     }
-    let rook = pos.kinds[ROOK];
     let strong = if pos.colors[WHITE] & rook != 0 {
         WHITE
     } else {
         BLACK
     };
-    let stm = if pos.side == strong { 0 } else { 1 };
-    let sk = pos.king_square(strong);
-    let bk = pos.king_square(strong ^ 1);
+    let stm = usize::from(pos.side != strong);
     let sr = rook.trailing_zeros() as usize;
+    Some((
+        stm,
+        pos.king_square(strong),
+        sr,
+        pos.king_square(strong ^ 1),
+    ))
+}
+
+/// Plies to mate for the rook's side, the side to move as in `pos`;
+/// `None` when not won (a draw) or not this ending.
+pub fn plies_to_mate(pos: &Position) -> Option<u32> {
+    let (stm, sk, sr, bk) = squares(pos)?;
     let v = Table::get().plies[index(stm, sk, sr, bk)];
-    (v != NONE).then_some(v as u32)
+    (v != NONE).then_some(u32::from(v))
 }
 
 /// The exact score of a king-and-rook ending for the side to move, given
 /// the count: a win when the mate comes before the count runs out, else a
-/// draw. `None` for every other material.
+/// draw (a pressed one, [`PRESS_MAX`]). `None` for every other material.
 pub fn score(pos: &Position) -> Option<i32> {
-    if pos.occupied().count_ones() != 3 || pos.kinds[ROOK].count_ones() != 1 {
-        return None;
-    }
-    let strong_to_move = pos.colors[pos.side] & pos.kinds[ROOK] != 0;
+    let (stm, ..) = squares(pos)?;
+    let strong_to_move = stm == 0;
     let Some(p) = plies_to_mate(pos) else {
         return Some(0);
     };
@@ -206,12 +216,9 @@ mod tests {
     /// Plies to a forced mate by plain minimax over the real move generator,
     /// up to `max` plies (`None` beyond), ignoring the count.
     fn brute_mate(p: &mut Position, max: u32) -> Option<u32> {
-        for d in (1..=max).filter(|d| d % 2 == 1) {
-            if wins_within(p, d) {
-                return Some(d);
-            }
-        }
-        None
+        (1..=max)
+            .filter(|d| d % 2 == 1)
+            .find(|&d| wins_within(p, d))
     }
 
     fn wins_within(p: &mut Position, d: u32) -> bool {
