@@ -7,8 +7,8 @@
 //! king should be driven to a corner with the attacking king close (so
 //! should a king left with one minor piece against a rook), and the score
 //! fades toward 0 as the count nears its limit. King and rook against a
-//! bare king is not evaluated here: `krk.rs` knows it exactly. Threats (pieces
-//! attacked by cheaper ones or undefended) and safe checks are in
+//! bare king is not evaluated here: `krk.rs` knows it exactly. Threats
+//! (pieces attacked by cheaper ones or undefended) and safe checks are in
 //! `threats.rs`.
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
@@ -136,7 +136,7 @@ fn rel_rank(color: usize, sq: usize) -> usize {
 }
 
 #[inline(always)]
-fn distance(a: usize, b: usize) -> i32 {
+pub(super) fn distance(a: usize, b: usize) -> i32 {
     let df = ((a % 8) as i32 - (b % 8) as i32).abs();
     let dr = ((a / 8) as i32 - (b / 8) as i32).abs();
     df.max(dr)
@@ -176,11 +176,8 @@ fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
 fn rook_against_lone_minor(pos: &Position, strong: usize) -> bool {
     let weak = strong ^ 1;
     let minors = pos.pieces(weak, MET) | pos.pieces(weak, KHON) | pos.pieces(weak, KNIGHT);
-    pos.pieces(strong, ROOK) != 0
-        && pos.pieces(weak, ROOK) == 0
-        && pos.pieces(weak, PAWN) == 0
-        && minors.count_ones() == 1
-        && pos.colors[weak].count_ones() == 2
+    // King and one minor: nothing else.
+    pos.pieces(strong, ROOK) != 0 && pos.colors[weak].count_ones() == 2 && minors != 0
 }
 
 /// The drive of a lone (or nearly lone) king: to the edge and a corner,

@@ -13,6 +13,7 @@
 //! games, so these are the chess distances (longest: mate in 16).
 
 use super::bitboard::{KING_ATK, Squares, bit, rook_attacks};
+use super::eval::distance;
 use super::position::Position;
 use super::types::*;
 use std::sync::OnceLock;
@@ -24,6 +25,10 @@ pub const KNOWN_WIN: i32 = 10_000;
 /// Score of an ending the count draws, less the plies to mate (so at
 /// least 8): a draw, pressed.
 const PRESS_MAX: i32 = 40;
+/// Pieces' honour for a lone rook: 16 moves, in plies.
+const ROOK_COUNT_LIMIT: i32 = 32;
+/// Where that count starts: twice the three pieces on the board.
+const ROOK_COUNT_START: i32 = 6;
 
 /// Plies to mate by side to move (0: the strong side, 1: the bare king),
 /// strong king, rook, bare king.
@@ -34,12 +39,6 @@ struct Table {
 #[inline]
 fn index(stm: usize, sk: usize, sr: usize, bk: usize) -> usize {
     ((stm * 64 + sk) * 64 + sr) * 64 + bk
-}
-
-fn distance(a: usize, b: usize) -> usize {
-    let df = (a % 8).abs_diff(b % 8);
-    let dr = (a / 8).abs_diff(b / 8);
-    df.max(dr)
 }
 
 /// Squares the strong side attacks with the bare king on `bk` removed from
@@ -184,13 +183,12 @@ pub fn score(pos: &Position) -> Option<i32> {
     // Plies the count leaves for the mate: the position after the mating
     // move may pass the limit (a mate ends the game first), the one before
     // it may not. With no count yet, it starts after the strong side's
-    // next move at 6 of 32 plies.
+    // next move (one ply away, or two with the bare king to move).
+    let left = |limit: i32, count: i32| (limit - count + 1).max(0) as u32;
     let allowed = if pos.counting_limit != 0 {
-        (pos.counting_limit as i32 - pos.counting_ply as i32 + 1).max(0) as u32
-    } else if strong_to_move {
-        28
+        left(pos.counting_limit as i32, pos.counting_ply as i32)
     } else {
-        29
+        left(ROOK_COUNT_LIMIT, ROOK_COUNT_START) + if strong_to_move { 1 } else { 2 }
     };
     // Beyond the count it is a draw with best defence; a few points for
     // the shorter mate still make the rook's side press (the defender
