@@ -212,6 +212,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_bufs: vec![Vec::new(); MAX_PLY + 2],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
+            noisy_bufs: vec![Vec::new(); MAX_PLY + 2],
             scored_bufs: vec![Vec::new(); MAX_PLY + 2],
             stack: vec![PlyState::EMPTY; MAX_PLY + 2],
             root_moves: Vec::new(),
@@ -325,6 +326,7 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     pv: Vec<Vec<P::Move>>,
     move_bufs: Vec<Vec<P::Move>>,
     quiet_bufs: Vec<Vec<P::Move>>,
+    noisy_bufs: Vec<Vec<P::Move>>,
     scored_bufs: Vec<Vec<(P::Move, i32)>>,
     stack: Vec<PlyState>,
     root_moves: Vec<RootMove<P::Move>>,
@@ -940,6 +942,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let mut searched = 0usize;
         let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets_tried.clear();
+        let mut noisy_tried = std::mem::take(&mut self.noisy_bufs[ply]);
+        noisy_tried.clear();
         let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
         // Shallow non-PV nodes stop trying quiet moves after this many.
         let lmp_limit = if !pv_node && !in_check && depth <= LMP_DEPTH {
@@ -1013,6 +1017,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 if self.aborted {
                     self.scored_bufs[ply] = scored;
                     self.quiet_bufs[ply] = quiets_tried;
+                    self.noisy_bufs[ply] = noisy_tried;
                     return 0;
                 }
                 if v < s_beta {
@@ -1020,6 +1025,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 } else if s_beta >= beta {
                     self.scored_bufs[ply] = scored;
                     self.quiet_bufs[ply] = quiets_tried;
+                    self.noisy_bufs[ply] = noisy_tried;
                     return s_beta;
                 }
             }
@@ -1090,6 +1096,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             if self.aborted {
                 self.scored_bufs[ply] = scored;
                 self.quiet_bufs[ply] = quiets_tried;
+                self.noisy_bufs[ply] = noisy_tried;
                 return 0;
             }
             searched += 1;
@@ -1105,16 +1112,25 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                         if quiet {
                             self.reward_cutoff(ply, depth, side, mv, &quiet_ctx, &quiets_tried);
                         }
+                        self.reward_capture_cutoff(
+                            depth,
+                            side,
+                            (!quiet).then_some(mv),
+                            &noisy_tried,
+                        );
                         break;
                     }
                 }
             }
             if quiet {
                 quiets_tried.push(mv);
+            } else {
+                noisy_tried.push(mv);
             }
         }
         self.scored_bufs[ply] = scored;
         self.quiet_bufs[ply] = quiets_tried;
+        self.noisy_bufs[ply] = noisy_tried;
 
         if searched == 0 {
             // Every move was the excluded one: no alternative exists.
@@ -1351,6 +1367,27 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         for &q in quiets_tried {
             self.ord
                 .update_quiet(side, self.pos.history_index(q), ctx, -bonus);
+        }
+    }
+
+    /// A beta cutoff: the noisy move that caused it (if it was one) gains
+    /// capture history, the noisy moves tried before it lose some.
+    #[inline]
+    fn reward_capture_cutoff(
+        &mut self,
+        depth: i32,
+        side: usize,
+        cut: Option<P::Move>,
+        noisy_tried: &[P::Move],
+    ) {
+        let bonus = history_bonus(depth);
+        if let Some(mv) = cut {
+            self.ord
+                .update_capture(side, self.pos.history_index(mv), bonus);
+        }
+        for &m in noisy_tried {
+            self.ord
+                .update_capture(side, self.pos.history_index(m), -bonus);
         }
     }
 
