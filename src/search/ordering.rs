@@ -187,33 +187,21 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     pub fn history(&self, side: usize, index: usize) -> i32 {
-        self.history
-            .get(side)
-            .and_then(|h| h.get(index))
-            .copied()
-            .unwrap_or(0)
+        side_entry(&self.history, side, index)
     }
 
     /// Adds `bonus` (may be negative) with gravity, so values saturate.
     pub fn update_history(&mut self, side: usize, index: usize, bonus: i32) {
-        if let Some(h) = self.history.get_mut(side).and_then(|h| h.get_mut(index)) {
-            *h = gravity(*h, bonus);
-        }
+        add_to_side_entry(&mut self.history, side, index, bonus);
     }
 
     pub fn capture_history(&self, side: usize, index: usize) -> i32 {
-        self.capture
-            .get(side)
-            .and_then(|h| h.get(index))
-            .copied()
-            .unwrap_or(0)
+        side_entry(&self.capture, side, index)
     }
 
     /// Adds `bonus` to a noisy move's capture history (with gravity).
     pub fn update_capture(&mut self, side: usize, index: usize, bonus: i32) {
-        if let Some(h) = self.capture.get_mut(side).and_then(|h| h.get_mut(index)) {
-            *h = gravity(*h, bonus);
-        }
+        add_to_side_entry(&mut self.capture, side, index, bonus);
     }
 
     /// Ordering score of one move.
@@ -267,6 +255,24 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 .iter()
                 .map(|&m| (m, self.score(pos, m, tt_move, ctx, ply))),
         );
+    }
+}
+
+/// One entry of a per-side table (history, capture history); 0 for an
+/// index the table does not have.
+fn side_entry(table: &[Vec<i32>], side: usize, index: usize) -> i32 {
+    table
+        .get(side)
+        .and_then(|h| h.get(index))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// Adds `bonus` (may be negative) to one entry of a per-side table with
+/// gravity; an index the table does not have is ignored.
+fn add_to_side_entry(table: &mut [Vec<i32>], side: usize, index: usize, bonus: i32) {
+    if let Some(h) = table.get_mut(side).and_then(|h| h.get_mut(index)) {
+        *h = gravity(*h, bonus);
     }
 }
 
