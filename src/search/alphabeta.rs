@@ -1015,17 +1015,13 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                     Some(mv),
                 );
                 if self.aborted {
-                    self.scored_bufs[ply] = scored;
-                    self.quiet_bufs[ply] = quiets_tried;
-                    self.noisy_bufs[ply] = noisy_tried;
+                    self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
                     return 0;
                 }
                 if v < s_beta {
                     ext = 1;
                 } else if s_beta >= beta {
-                    self.scored_bufs[ply] = scored;
-                    self.quiet_bufs[ply] = quiets_tried;
-                    self.noisy_bufs[ply] = noisy_tried;
+                    self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
                     return s_beta;
                 }
             }
@@ -1094,9 +1090,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             };
             self.pos.unmake();
             if self.aborted {
-                self.scored_bufs[ply] = scored;
-                self.quiet_bufs[ply] = quiets_tried;
-                self.noisy_bufs[ply] = noisy_tried;
+                self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
                 return 0;
             }
             searched += 1;
@@ -1128,9 +1122,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 noisy_tried.push(mv);
             }
         }
-        self.scored_bufs[ply] = scored;
-        self.quiet_bufs[ply] = quiets_tried;
-        self.noisy_bufs[ply] = noisy_tried;
+        self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
 
         if searched == 0 {
             // Every move was the excluded one: no alternative exists.
@@ -1368,6 +1360,21 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.ord
                 .update_quiet(side, self.pos.history_index(q), ctx, -bonus);
         }
+    }
+
+    /// Returns a node's move buffers to its ply, so the next node there
+    /// reuses their allocations.
+    #[inline]
+    fn give_back_bufs(
+        &mut self,
+        ply: usize,
+        scored: Vec<(P::Move, i32)>,
+        quiets_tried: Vec<P::Move>,
+        noisy_tried: Vec<P::Move>,
+    ) {
+        self.scored_bufs[ply] = scored;
+        self.quiet_bufs[ply] = quiets_tried;
+        self.noisy_bufs[ply] = noisy_tried;
     }
 
     /// A beta cutoff: the noisy move that caused it (if it was one) gains
