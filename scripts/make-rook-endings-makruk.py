@@ -18,44 +18,11 @@ Usage: scripts/make-rook-endings-makruk.py [count_each] [seed] > fixtures/openin
 import random
 import sys
 
-
-def distance(a, b):
-    return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
-
-
-def rook_attacks(rook, target, occupied):
-    """Whether a rook on `rook` attacks `target` past the `occupied` squares."""
-    rf, rr, tf, tr = rook % 8, rook // 8, target % 8, target // 8
-    if rook == target or (rf != tf and rr != tr):
-        return False
-    df = (tf > rf) - (tf < rf)
-    dr = (tr > rr) - (tr < rr)
-    f, r = rf + df, rr + dr
-    while (f, r) != (tf, tr):
-        if r * 8 + f in occupied:
-            return False
-        f, r = f + df, r + dr
-    return True
+from makruk_board import distance, fen, rook_attacks
 
 
 def met_attacks(met, target):
     return abs(met % 8 - target % 8) == 1 and abs(met // 8 - target // 8) == 1
-
-
-def fen(pieces, side):
-    """`pieces`: square -> letter (upper case white)."""
-    rows = []
-    for rank in range(7, -1, -1):
-        row, empty = "", 0
-        for file in range(8):
-            letter = pieces.get(rank * 8 + file)
-            if letter:
-                row += (str(empty) if empty else "") + letter
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + f" {side} - - 0 60"
 
 
 def ending(rng, with_met):

@@ -542,6 +542,14 @@ fn shipped_makruk_rook_endings_are_valid() {
 }
 
 #[test]
+fn shipped_makruk_minor_endings_are_valid() {
+    // Every line is a legal start of one of the six pawnless minor-piece
+    // endings (the match checks each when it loads the file).
+    let stdout = plays_two_games_from(&["--game", "makruk"], "makruk-minor-endings.txt");
+    assert!(stdout.contains("300 opening(s)"), "{stdout}");
+}
+
+#[test]
 fn shipped_ogi_suite_is_valid() {
     let stdout = plays_two_games_from(&["--game", "ogi"], "ogi.txt");
     assert!(
