@@ -318,6 +318,7 @@ impl<G: Game> EngineSession for GameSession<G> {
     fn bench(&self, depth: Option<u32>, hash_mb: usize) -> BenchReport {
         let depth = depth.unwrap_or_else(|| self.game.bench_depth());
         let stop = AtomicBool::new(false);
+        self.game.prepare_bench();
         let start = Instant::now();
         let mut report = BenchReport {
             positions: Vec::new(),

@@ -205,6 +205,10 @@ pub trait Game: Clone + Send + 'static {
     fn bench_depth(&self) -> u32 {
         8
     }
+    /// Work the search does once per process (building endgame tables),
+    /// done by `bench` before it starts its clock so that its nodes per
+    /// second measure the search alone.
+    fn prepare_bench(&self) {}
     /// The keywords `position <keyword> <text>` accepts for this game
     /// (`fen` for Makruk, `tps` and `fen` for Tak, `sfen` and `fen` for Ōgi).
     fn position_keywords(&self) -> &'static [&'static str] {

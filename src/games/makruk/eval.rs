@@ -3,13 +3,14 @@
 //! Terms: material, piece-square tables (middle game / end game blend by
 //! remaining pieces), mobility, king safety (enemy pieces bearing on the
 //! king's zone), light pawn structure, and endgame knowledge that matters
-//! under Makruk counting: a lone minor piece cannot mate a bare king, a bare
-//! king should be driven to a corner with the attacking king close (so
-//! should a king left with one minor piece against a rook), and the score
-//! fades toward 0 as the count nears its limit. King and rook against a
-//! bare king is not evaluated here: `krk.rs` knows it exactly. Threats
-//! (pieces attacked by cheaper ones or undefended) and safe checks are in
-//! `threats.rs`.
+//! under Makruk counting: a lone minor piece, two mets, or a knight and a
+//! met cannot force mate on a bare king; a bare king should be driven to a
+//! corner with the attacking king close (so should a king left with one
+//! minor piece against a rook); and the score fades toward 0 as the count
+//! nears its limit. King and rook, or king and two minors, against a bare
+//! king are not evaluated here: `krk.rs` and `two_minors.rs` know them
+//! exactly. Threats (pieces attacked by cheaper ones or undefended) and
+//! safe checks are in `threats.rs`.
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune makruk`), never typed here. The evaluation is written
@@ -160,13 +161,17 @@ fn pawn_attacks(color: usize, pawns: Bitboard) -> Bitboard {
     }
 }
 
-/// Whether `c` (with no pawns) has enough to force mate against a bare king.
+/// Whether `c` (with no pawns) has enough to force mate against a bare
+/// king: a rook, a khon with another minor, or three minors. Two mets or
+/// a knight and a met do not (`two_minors.rs` finds them won from under 3 %
+/// of positions), nor two knights.
 fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
     if pos.pieces(c, ROOK) != 0 {
         return true;
     }
-    let minors = (pos.pieces(c, MET) | pos.pieces(c, KHON) | pos.pieces(c, KNIGHT)).count_ones();
-    minors >= 2
+    let khons = pos.pieces(c, KHON).count_ones();
+    let minors = khons + (pos.pieces(c, MET) | pos.pieces(c, KNIGHT)).count_ones();
+    minors >= 3 || (khons >= 1 && minors >= 2)
 }
 
 /// Whether `strong` has a rook against a king with one met, khon or

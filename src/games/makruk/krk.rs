@@ -14,17 +14,13 @@
 
 use super::bitboard::{KING_ATK, Squares, bit, rook_attacks};
 use super::eval::distance;
+use super::known_win::{self, FirstCount};
 use super::position::Position;
 use super::types::*;
 use std::sync::OnceLock;
 
 /// Not won (drawn or not a legal position).
 const NONE: u8 = u8::MAX;
-/// Score of a won king-and-rook ending, less the plies to mate.
-pub const KNOWN_WIN: i32 = 10_000;
-/// Score of an ending the count draws, less the plies to mate (so at
-/// least 8): a draw, pressed.
-const PRESS_MAX: i32 = 40;
 /// Pieces' honour for a lone rook: 16 moves, in plies.
 const ROOK_COUNT_LIMIT: i32 = 32;
 /// Where that count starts: twice the three pieces on the board.
@@ -173,78 +169,26 @@ pub fn plies_to_mate(pos: &Position) -> Option<u32> {
 
 /// The exact score of a king-and-rook ending for the side to move, given
 /// the count: a win when the mate comes before the count runs out, else a
-/// draw (a pressed one, [`PRESS_MAX`]). `None` for every other material.
+/// draw (a pressed one). `None` for every other material.
 pub fn score(pos: &Position) -> Option<i32> {
     let (stm, ..) = squares(pos)?;
-    let strong_to_move = stm == 0;
-    let Some(p) = plies_to_mate(pos) else {
-        return Some(0);
+    let first = FirstCount {
+        limit: ROOK_COUNT_LIMIT,
+        start: ROOK_COUNT_START,
     };
-    // Plies the count leaves for the mate: the position after the mating
-    // move may pass the limit (a mate ends the game first), the one before
-    // it may not. With no count yet, it starts after the strong side's
-    // next move (one ply away, or two with the bare king to move).
-    let left = |limit: i32, count: i32| (limit - count + 1).max(0) as u32;
-    let allowed = if pos.counting_limit != 0 {
-        left(pos.counting_limit as i32, pos.counting_ply as i32)
-    } else {
-        left(ROOK_COUNT_LIMIT, ROOK_COUNT_START) + if strong_to_move { 1 } else { 2 }
-    };
-    // Beyond the count it is a draw with best defence; a few points for
-    // the shorter mate still make the rook's side press (the defender
-    // may err) and the bare king keep away.
-    let v = if p > allowed {
-        PRESS_MAX - p as i32
-    } else {
-        KNOWN_WIN - p as i32
-    };
-    Some(if strong_to_move { v } else { -v })
+    Some(known_win::score(pos, plies_to_mate(pos), stm == 0, first))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::makruk::known_win::brute::{loses_within, mate_in};
+    use crate::games::makruk::known_win::{KNOWN_WIN, PRESS_MAX};
     use crate::games::makruk::{fen, movegen};
     use crate::search::AlphaBetaPosition;
 
     fn pos(f: &str) -> Position {
         fen::parse(f, true).unwrap()
-    }
-
-    /// Plies to a forced mate by plain minimax over the real move generator,
-    /// up to `max` plies (`None` beyond), ignoring the count.
-    fn brute_mate(p: &mut Position, max: u32) -> Option<u32> {
-        (1..=max)
-            .filter(|d| d % 2 == 1)
-            .find(|&d| wins_within(p, d))
-    }
-
-    fn wins_within(p: &mut Position, d: u32) -> bool {
-        let mut moves = Vec::new();
-        movegen::generate(p, &mut moves, false);
-        moves.iter().any(|&m| {
-            p.make_move(m);
-            let lost = loses_within(p, d - 1);
-            p.unmake_move();
-            lost
-        })
-    }
-
-    fn loses_within(p: &mut Position, d: u32) -> bool {
-        let mut moves = Vec::new();
-        movegen::generate(p, &mut moves, false);
-        if moves.is_empty() {
-            return p.in_check();
-        }
-        if d == 0 || p.occupied().count_ones() < 3 {
-            return false;
-        }
-        moves.iter().all(|&m| {
-            p.make_move(m);
-            let won = wins_within(p, d - 1);
-            p.unmake_move();
-            won
-        })
     }
 
     #[test]
@@ -296,7 +240,7 @@ mod tests {
                         p.side = side;
                         let table = plies_to_mate(&p);
                         if side == WHITE {
-                            let brute = brute_mate(&mut p, 5);
+                            let brute = mate_in(&mut p, 5, 3);
                             assert_eq!(table.filter(|&v| v <= 5), brute, "{sk} {sr} {bk} w");
                         } else {
                             let lost_now = table == Some(0);
@@ -304,7 +248,7 @@ mod tests {
                             movegen::generate(&p, &mut moves, false);
                             assert_eq!(lost_now, moves.is_empty() && p.in_check());
                             let lost_in_2 = table.is_some_and(|v| v <= 2);
-                            assert_eq!(lost_in_2, loses_within(&mut p, 2), "{sk} {sr} {bk} b");
+                            assert_eq!(lost_in_2, loses_within(&mut p, 2, 3), "{sk} {sr} {bk} b");
                         }
                         checked += 1;
                     }

@@ -33,6 +33,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod fen;
 mod king_safety;
+mod known_win;
 pub mod krk;
 pub mod movegen;
 pub mod notation;
@@ -41,6 +42,7 @@ mod pst;
 pub mod record;
 mod threats;
 pub mod tune;
+pub mod two_minors;
 pub mod types;
 
 pub use position::Position;
@@ -127,6 +129,12 @@ impl Game for Makruk {
 
     fn bench_depth(&self) -> u32 {
         11
+    }
+
+    fn prepare_bench(&self) {
+        // The last two bench positions reach king and two minors (a khon
+        // among them) against a bare king.
+        two_minors::prepare_tables_with_a_khon();
     }
 
     fn tuner() -> Option<crate::tune::TuneFn> {
@@ -251,9 +259,10 @@ impl AlphaBetaPosition for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        // King and rook against a bare king is known exactly, count
-        // included; the tuned evaluation covers the rest.
-        if let Some(v) = krk::score(self) {
+        // King and rook, or king and two minors, against a bare king are
+        // known exactly, count included; the tuned evaluation covers the
+        // rest.
+        if let Some(v) = krk::score(self).or_else(|| two_minors::score(self)) {
             return v;
         }
         eval::evaluate(self)
