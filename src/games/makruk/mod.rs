@@ -132,9 +132,9 @@ impl Game for Makruk {
     }
 
     fn prepare_bench(&self) {
-        // The last two bench positions reach king and two minors (a khon
-        // among them) against a bare king.
-        two_minors::prepare_tables_with_a_khon();
+        // Two bench positions reach king and two minors against a bare
+        // king; their tables are built in the background during play.
+        two_minors::build_all_tables();
     }
 
     fn tuner() -> Option<crate::tune::TuneFn> {

@@ -1,7 +1,7 @@
 //! King and two minor pieces (met, khon or knight; a promoted pawn is a
 //! met) against a bare king, solved exactly: the plies to mate from every
 //! position, worked out by retrograde analysis the first time a search
-//! meets the material (one table per pair of kinds, about a second each).
+//! meets the material (one table per pair of kinds).
 //!
 //! Why: the pieces' honour count gives these endings 22 to 64 moves, and
 //! the mates with a khon (khon and met, two khons, khon and knight; up to
@@ -13,7 +13,8 @@
 //! capture of the defender's last piece, knows whether what is left wins.
 //!
 //! Memory: 32 MiB per pair met (both sides to move), built once per
-//! process, about 1.5 s for a pair with a khon, 0.1 s for the others.
+//! process in a thread of its own, about 1.5 s for a pair with a khon,
+//! 0.1 s for the others; until a table is ready the evaluation stands in.
 //!
 //! The winning side is seen as White: a Black winner's board is turned
 //! over (rank mirror), which turns its khon's forward step into White's.
@@ -23,6 +24,7 @@ use super::known_win::{self, FirstCount};
 use super::position::Position;
 use super::types::*;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Not won (drawn, or not a legal position).
 const NONE: u8 = u8::MAX;
@@ -179,16 +181,45 @@ impl Table {
         Table { plies }
     }
 
-    fn get(ka: usize, kb: usize) -> &'static Table {
-        static TABLES: [OnceLock<Table>; PAIRS] = [const { OnceLock::new() }; PAIRS];
+    /// The pair's table, built first if need be.
+    fn get_or_build(ka: usize, kb: usize) -> &'static Table {
         TABLES[pair_number(ka, kb)].get_or_init(|| Table::build(ka, kb))
+    }
+
+    /// The pair's table once built; until then `None`, and the first call
+    /// starts the build in a thread of its own, so that a search on the
+    /// clock never waits the second or so a build takes (it lost games on
+    /// time to Fairy-Stockfish when it did).
+    fn ready(ka: usize, kb: usize) -> Option<&'static Table> {
+        let n = pair_number(ka, kb);
+        if let Some(table) = TABLES[n].get() {
+            return Some(table);
+        }
+        if !BUILD_STARTED[n].swap(true, Ordering::Relaxed) {
+            let spawned = std::thread::Builder::new()
+                .name("makruk-table".into())
+                .spawn(move || {
+                    Table::get_or_build(ka, kb);
+                });
+            if spawned.is_err() {
+                // No thread to be had: try again at the next meeting.
+                BUILD_STARTED[n].store(false, Ordering::Relaxed);
+            }
+        }
+        None
     }
 }
 
-/// Builds the three tables with a khon (the slow ones) now, if not built.
-pub fn prepare_tables_with_a_khon() {
-    for kind in MINORS {
-        Table::get(KHON.min(kind), KHON.max(kind));
+static TABLES: [OnceLock<Table>; PAIRS] = [const { OnceLock::new() }; PAIRS];
+static BUILD_STARTED: [AtomicBool; PAIRS] = [const { AtomicBool::new(false) }; PAIRS];
+
+/// Builds all six tables now (those not built yet), waiting for them:
+/// for `bench`, whose node counts must not depend on when a build ends.
+pub fn build_all_tables() {
+    for (x, &ka) in MINORS.iter().enumerate() {
+        for &kb in &MINORS[x..] {
+            Table::get_or_build(ka, kb);
+        }
     }
 }
 
@@ -232,10 +263,15 @@ fn squares(pos: &Position) -> Option<(usize, usize, usize)> {
 }
 
 /// Plies to mate for the side with the two minors, the side to move as in
-/// `pos`; `None` when not won (a draw) or not this ending.
+/// `pos`; `None` when not won (a draw) or not this ending. Builds the
+/// table first if need be.
 pub fn plies_to_mate(pos: &Position) -> Option<u32> {
     let (ka, kb, i) = squares(pos)?;
-    let v = *Table::get(ka, kb).plies.get(i)?;
+    entry(Table::get_or_build(ka, kb), i)
+}
+
+fn entry(table: &Table, i: usize) -> Option<u32> {
+    let v = *table.plies.get(i)?;
     (v != NONE).then_some(u32::from(v))
 }
 
@@ -255,14 +291,15 @@ fn first_count(ka: usize, kb: usize) -> FirstCount {
 }
 
 /// The exact score of the ending for the side to move, given the count;
-/// `None` for every other material.
+/// `None` for every other material, and while the table is being built
+/// (the evaluation stands in).
 pub fn score(pos: &Position) -> Option<i32> {
     let (ka, kb, i) = squares(pos)?;
+    let table = Table::ready(ka, kb)?;
     let strong_to_move = i < PER_SIDE;
-    let plies = plies_to_mate(pos);
     Some(known_win::score(
         pos,
-        plies,
+        entry(table, i),
         strong_to_move,
         first_count(ka, kb),
     ))
@@ -394,7 +431,24 @@ mod tests {
     }
 
     #[test]
+    fn the_search_gets_the_score_once_the_table_is_built() {
+        // The first meeting starts the build in the background and the
+        // evaluation stands in (`None`) until the table is ready.
+        let p = pos("8/8/8/3k4/8/8/8/KSN5 w - 88 8 80");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        let score = loop {
+            if let Some(s) = score(&p) {
+                break s;
+            }
+            assert!(std::time::Instant::now() < deadline, "never built");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_eq!(score, KNOWN_WIN - plies_to_mate(&p).unwrap() as i32);
+    }
+
+    #[test]
     fn the_count_decides_win_or_draw() {
+        build_all_tables();
         // Khon and met with the count nearly run out: a draw, pressed;
         // with the count just begun: a win.
         let early = pos("8/8/8/3k4/8/8/8/KMS5 w - 88 8 80");
