@@ -8,7 +8,7 @@
 //! 57 moves) take a technique a search cannot see from afar. Against
 //! Fairy-Stockfish 11.1 tabula drew such endings by the count or by
 //! stalemate, and traded into knight and met, which does not force mate
-//! (won from 3 % of positions; two mets from almost none). With the
+//! (won from 4 % of positions; two mets from almost none). With the
 //! distance known the search plays the shortest mate and, before the
 //! capture of the defender's last piece, knows whether what is left wins.
 //!
