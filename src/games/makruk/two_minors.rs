@@ -71,12 +71,15 @@ fn unpack(i: usize) -> (usize, usize, usize, usize) {
     (j >> 18, (j >> 12) & 63, (j >> 6) & 63, j & 63)
 }
 
+/// A minor kind's place in [`MINORS`]; `None` for a pawn, rook or king.
+fn minor_rank(kind: usize) -> Option<usize> {
+    MINORS.iter().position(|&m| m == kind)
+}
+
 /// The pair's table number, for kinds in table order.
 fn pair_number(ka: usize, kb: usize) -> usize {
-    let rank = |k: usize| MINORS.iter().position(|&m| m == k).unwrap_or(0);
-    let (x, y) = (rank(ka), rank(kb));
-    // (0,0) (0,1) (0,2) (1,1) (1,2) (2,2)
-    x * 3 - x * (x.saturating_sub(1)) / 2 + (y - x)
+    const NUMBER: [[usize; 3]; 3] = [[0, 1, 2], [1, 3, 4], [2, 4, 5]];
+    NUMBER[minor_rank(ka).unwrap_or(0)][minor_rank(kb).unwrap_or(0)]
 }
 
 /// Plies to mate for one pair of kinds: index 0 the winning side to move,
@@ -224,8 +227,9 @@ pub fn build_all_tables() {
 }
 
 /// A position of this ending as its table sees it: the two kinds in table
-/// order, and (side to move, 0 for the winning side; winning king; first
-/// piece; second piece; bare king), the winner seen as White.
+/// order and the position's index (side to move, 0 for the winning side;
+/// winning king; first piece; second piece; bare king; the winner seen as
+/// White).
 fn squares(pos: &Position) -> Option<(usize, usize, usize)> {
     if pos.occupied().count_ones() != 4 {
         return None;
@@ -244,8 +248,7 @@ fn squares(pos: &Position) -> Option<(usize, usize, usize)> {
     let mut pieces = Squares(minors);
     let (first, second) = (pieces.next()?, pieces.next()?);
     let kind = |sq: usize| piece_kind(pos.board[sq]);
-    let rank = |k: usize| MINORS.iter().position(|&m| m == k);
-    let (a, b) = if rank(kind(first))? <= rank(kind(second))? {
+    let (a, b) = if minor_rank(kind(first))? <= minor_rank(kind(second))? {
         (first, second)
     } else {
         (second, first)
