@@ -33,6 +33,9 @@ pub const MAX_DEPTH: u32 = 100;
 const POLL_INTERVAL: u64 = 1024;
 /// Quiescence delta pruning margin (centipawns).
 const DELTA_MARGIN: i32 = 150;
+/// Waves of quiet checks quiescence tries (games that offer quiet checks):
+/// its first ply's, then, after the defender's evasion, a second.
+const QS_CHECK_WAVES: u8 = 2;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: i32 = 5;
 /// SEE pruning in the main search applies up to this depth.
@@ -834,7 +837,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, true);
+            return self.qsearch(alpha, beta, ply, QS_CHECK_WAVES);
         }
         if self.should_stop() {
             return 0;
@@ -1274,7 +1277,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             }
             self.stack[ply].moved = Some(self.pos.history_index(mv));
             self.pos.make(mv);
-            let mut v = -self.qsearch(-raised, -raised + 1, ply + 1, false);
+            let mut v = -self.qsearch(-raised, -raised + 1, ply + 1, 0);
             if v >= raised {
                 v = -self.search(
                     depth - 4,
@@ -1407,9 +1410,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     }
 
     /// Quiescence: captures and promotions until the position is quiet, all
-    /// evasions in check; with `checks` (its first ply, entered from the
-    /// main search) also the quiet checks the game offers.
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
+    /// evasions in check; while `checks` (waves of checks left) is above
+    /// zero, also the quiet checks the game offers. The main search enters
+    /// with `QS_CHECK_WAVES`; a check spends one wave and the evasions hand
+    /// the rest back to the checking side, any other move ends them.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: u8) -> i32 {
         self.pv[ply].clear();
         if self.should_stop() {
             return 0;
@@ -1466,7 +1471,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             best = stand;
             stand_pat = stand;
             self.pos.generate_noisy(&mut moves);
-            if checks {
+            if checks > 0 {
                 self.pos.generate_quiet_checks(&mut moves);
             }
         }
@@ -1490,7 +1495,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 }
             }
             self.pos.make(mv);
-            let score = -self.qsearch(-beta, -alpha, ply + 1, false);
+            let child_checks = if in_check {
+                checks
+            } else if checks > 0 && self.pos.in_check() {
+                checks - 1
+            } else {
+                0
+            };
+            let score = -self.qsearch(-beta, -alpha, ply + 1, child_checks);
             self.pos.unmake();
             if self.aborted {
                 self.scored_bufs[ply] = scored;
