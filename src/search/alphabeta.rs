@@ -1,8 +1,9 @@
 //! The alpha-beta core: iterative deepening, principal variation search with
 //! aspiration windows, quiescence (with the game's quiet checks at its
-//! first ply and again after the evasion of such a check), null move, ProbCut, reverse futility, late-move reductions
-//! (by depth, move number, history, cut node and the "improving" flag),
-//! late-move, futility and SEE pruning at low depth,
+//! first ply and again after the evasion of such a check), null move,
+//! ProbCut, reverse futility, late-move reductions (by depth, move number,
+//! history, cut node and the "improving" flag), late-move, futility and SEE
+//! pruning at low depth,
 //! singular extensions, check extensions, mate-distance pruning, MultiPV
 //! and `searchmoves`. The static evaluation is corrected by the error the
 //! search lately found for the position's structure (correction history).

@@ -72,7 +72,8 @@ pub trait AlphaBetaPosition: RulesPosition {
     /// Appends the legal quiet moves (neither captures nor promotions) that
     /// give check. Quiescence tries them at its first ply, and once more
     /// after the defender's evasion, since a check (in a drop game, often
-    /// from hand) is the threat a static evaluation cannot see. The default appends nothing: quiescence stays noisy-only.
+    /// from hand) is the threat a static evaluation cannot see. The default
+    /// appends nothing: quiescence stays noisy-only.
     fn generate_quiet_checks(&self, _out: &mut Vec<Self::Move>) {}
     /// Passes the turn (null-move pruning). Only called when
     /// `null_move_allowed` is true.
