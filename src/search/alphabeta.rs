@@ -37,6 +37,11 @@ const DELTA_MARGIN: i32 = 150;
 /// Waves of quiet checks quiescence tries (games that offer quiet checks):
 /// its first ply's, then, after the defender's evasion, a second.
 const QS_CHECK_WAVES: u8 = 2;
+/// The evasions hand the remaining waves back only when there are at most
+/// this many of them: a check the defender can block with any piece in hand
+/// seldom mates, and following each block with more checks costs the plies
+/// of depth a full hand would otherwise keep.
+const QS_WAVE_EVASIONS: usize = 3;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: i32 = 5;
 /// SEE pruning in the main search applies up to this depth.
@@ -1414,7 +1419,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// evasions in check; while `checks` (waves of checks left) is above
     /// zero, also the quiet checks the game offers. The main search enters
     /// with `QS_CHECK_WAVES`; a check spends one wave and the evasions hand
-    /// the rest back to the checking side, any other move ends them.
+    /// the rest back to the checking side (when there are at most
+    /// `QS_WAVE_EVASIONS` of them), any other move ends them.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: u8) -> i32 {
         self.pv[ply].clear();
         if self.should_stop() {
@@ -1497,7 +1503,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             }
             self.pos.make(mv);
             let child_checks = if in_check {
-                checks
+                if scored.len() <= QS_WAVE_EVASIONS {
+                    checks
+                } else {
+                    0
+                }
             } else if checks > 0 && self.pos.in_check() {
                 checks - 1
             } else {
