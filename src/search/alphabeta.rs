@@ -1,6 +1,6 @@
 //! The alpha-beta core: iterative deepening, principal variation search with
 //! aspiration windows, quiescence (with the game's quiet checks at its
-//! first ply and again after the evasion of such a check), null move,
+//! first ply and again after a check with few evasions), null move,
 //! ProbCut, reverse futility, late-move reductions (by depth, move number,
 //! history, cut node and the "improving" flag), late-move, futility and SEE
 //! pruning at low depth,
