@@ -176,10 +176,21 @@ impl EvalForm {
     /// The middle-game coefficient the recorded tapered terms give weight
     /// `index` (their sum; what a term contributed, for tests of terms).
     pub fn mg_coefficient(&self, index: usize) -> i32 {
+        self.coefficient(index, |mg, _| mg)
+    }
+
+    /// The end-game counterpart of [`EvalForm::mg_coefficient`].
+    pub fn eg_coefficient(&self, index: usize) -> i32 {
+        self.coefficient(index, |_, eg| eg)
+    }
+
+    /// The sum over the tapered terms of weight `index` of the phase part
+    /// `pick` takes from their (mg, eg) coefficients.
+    fn coefficient(&self, index: usize, pick: fn(i32, i32) -> i32) -> i32 {
         self.ops
             .iter()
             .map(|op| match *op {
-                Op::Tapered { index: i, mg, .. } if i == index => mg,
+                Op::Tapered { index: i, mg, eg } if i == index => pick(mg, eg),
                 _ => 0,
             })
             .sum()

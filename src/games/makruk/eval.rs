@@ -19,6 +19,7 @@
 
 use super::bitboard::*;
 use super::king_safety::king_safety_terms;
+use super::pawn_structure::pawn_structure_terms;
 use super::position::Position;
 use super::pst::pst_terms;
 use super::threats::{Attacks, threat_terms};
@@ -76,6 +77,10 @@ pub mod layout {
         HANGING "hanging" ["mg", "eg"],
         SAFE_CHECK "safe_check" ["met", "khon", "knight", "rook"],
         KING_SAFETY "king_safety" ["shelter_pawn", "shelter_piece", "weak_square", "storm", "open_file"],
+        PAWN_PHALANX "pawn_phalanx" ["mg", "eg"],
+        PAWN_BACKWARD "pawn_backward" ["mg", "eg"],
+        PASSED_KING_EG "passed_king_eg" ["own", "their"],
+        OUTPOST "outpost" ["knight", "khon"],
         PST_PAWN_MG "pst_pawn_mg" FOLDED_SQUARES,
         PST_PAWN_EG "pst_pawn_eg" FOLDED_SQUARES,
         PST_MET_MG "pst_met_mg" FOLDED_SQUARES,
@@ -153,7 +158,7 @@ fn corner_dist(sq: usize) -> i32 {
         .unwrap_or(0)
 }
 
-fn pawn_attacks(color: usize, pawns: Bitboard) -> Bitboard {
+pub(super) fn pawn_attacks(color: usize, pawns: Bitboard) -> Bitboard {
     if color == WHITE {
         ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
     } else {
@@ -381,6 +386,8 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
     threat_terms(s, pos, BLACK, &attacks, occ);
     king_safety_terms(s, pos, WHITE, &attacks);
     king_safety_terms(s, pos, BLACK, &attacks);
+    pawn_structure_terms(s, pos, WHITE);
+    pawn_structure_terms(s, pos, BLACK);
     pst_terms(s, pos);
     let mut phase = 0;
     for (weight, pieces) in PHASE_W.iter().zip(&pos.kinds).take(5).skip(1) {

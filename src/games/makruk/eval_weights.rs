@@ -2,118 +2,126 @@
 //! Generated: do not edit by hand; rerun the tuner instead (README.md,
 //! "Tuning the evaluation"). The names are the layout in eval.rs.
 //!
-//! Made by: tabula tune makruk --data /work/data/makruk-selfplay-s28.pgn --max-plies 200 --score-weight 1 --teacher /tmp/fairy-stockfish-221126 --teacher-depth 8 --teacher-option Hash=16 --teacher-cache /work/data/teacher/sp-fsf221126-d8.txt --teacher-k --prior 0.00003 --freeze bare_king --epochs 400 --out fits/mk-pst-tk-p03.rs
-//! Data: 3000 games (1763 left out), 160407 positions, 99008 quiet (90711 fitted, 8297 held out).
-//! k = 0.003348; mean squared error 0.007269 -> 0.006721, held out 0.009191 -> 0.008611.
+//! Made by: tabula tune makruk --data /work/data/makruk-selfplay-s43.pgn --max-plies 200 --score-weight 1 --teacher /tmp/fairy-stockfish-221126 --teacher-depth 8 --teacher-option Hash=16 --teacher-cache /work/data/teacher/s43-fsf221126-d8.txt --teacher-k --freeze bare_king --epochs 400 --prior 0.0001 --out src/games/makruk/eval_weights.rs
+//! Data: 3000 games (1744 left out), 159145 positions, 83135 quiet (76610 fitted, 6525 held out).
+//! k = 0.003471; mean squared error 0.005145 -> 0.004775, held out 0.005117 -> 0.004817.
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 489] = [
-    96, // value_mg.pawn
-    242, // value_mg.met
-    330, // value_mg.khon
-    439, // value_mg.knight
-    611, // value_mg.rook
-    71, // value_eg.pawn
-    173, // value_eg.met
-    264, // value_eg.khon
-    323, // value_eg.knight
-    658, // value_eg.rook
-    11, // pawn_rank_mg.rank4
-    14, // pawn_rank_mg.rank5
-    -7, // pawn_rank_eg.rank4
-    12, // pawn_rank_eg.rank5
-    29, // pawn_central_mg
+pub const WEIGHTS: [i32; 497] = [
+    92, // value_mg.pawn
+    256, // value_mg.met
+    338, // value_mg.khon
+    450, // value_mg.knight
+    613, // value_mg.rook
+    66, // value_eg.pawn
+    163, // value_eg.met
+    242, // value_eg.khon
+    304, // value_eg.knight
+    636, // value_eg.rook
+    9, // pawn_rank_mg.rank4
+    19, // pawn_rank_mg.rank5
+    -5, // pawn_rank_eg.rank4
+    1, // pawn_rank_eg.rank5
+    26, // pawn_central_mg
     1, // pawn_doubled.mg
-    -9, // pawn_doubled.eg
-    -16, // pawn_isolated.mg
-    -11, // pawn_isolated.eg
-    2, // pawn_protected.mg
+    0, // pawn_doubled.eg
+    -12, // pawn_isolated.mg
+    -16, // pawn_isolated.eg
+    7, // pawn_protected.mg
     3, // pawn_protected.eg
-    -6, // passed_mg.rank3
-    -6, // passed_mg.rank4
-    -6, // passed_mg.rank5
-    12, // passed_eg.rank3
-    20, // passed_eg.rank4
-    15, // passed_eg.rank5
-    20, // passed_free.mg
-    12, // passed_free.eg
-    15, // knight_ring.0
-    6, // knight_ring.1
-    -7, // knight_ring.2
-    -23, // knight_ring.3
-    11, // knight_mobility.mg
-    -2, // knight_mobility.eg
+    -11, // passed_mg.rank3
+    -4, // passed_mg.rank4
+    1, // passed_mg.rank5
+    7, // passed_eg.rank3
+    26, // passed_eg.rank4
+    18, // passed_eg.rank5
+    26, // passed_free.mg
+    9, // passed_free.eg
+    13, // knight_ring.0
+    5, // knight_ring.1
+    -9, // knight_ring.2
+    -27, // knight_ring.3
+    9, // knight_mobility.mg
+    -3, // knight_mobility.eg
     0, // khon_ring.0
-    -3, // khon_ring.1
-    -21, // khon_ring.2
-    -41, // khon_ring.3
-    5, // khon_advance_mg
-    4, // khon_mobility.mg
-    6, // khon_mobility.eg
-    -2, // met_ring.0
-    -10, // met_ring.1
+    -6, // khon_ring.1
+    -27, // khon_ring.2
+    -47, // khon_ring.3
+    3, // khon_advance_mg
+    5, // khon_mobility.mg
+    4, // khon_mobility.eg
+    -1, // met_ring.0
+    -7, // met_ring.1
     -23, // met_ring.2
     -44, // met_ring.3
     5, // met_mobility.mg
-    -3, // met_mobility.eg
-    9, // rook_rank.rank5
-    13, // rook_rank.rank6
-    19, // rook_rank.rank7
-    19, // rook_rank.rank8
+    -7, // met_mobility.eg
+    3, // rook_rank.rank5
+    14, // rook_rank.rank6
+    14, // rook_rank.rank7
+    17, // rook_rank.rank8
     3, // rook_mobility.mg
-    6, // rook_mobility.eg
-    17, // rook_open_file.mg
-    15, // rook_open_file.eg
-    17, // rook_half_open_file.mg
-    3, // rook_half_open_file.eg
-    -21, // king_rank_mg.rank1
-    -4, // king_rank_mg.rank2
-    -11, // king_rank_mg.rank3
-    -35, // king_rank_mg.rank4
-    -45, // king_rank_mg.rank5
-    -37, // king_rank_mg.rank6
+    2, // rook_mobility.eg
+    18, // rook_open_file.mg
+    -2, // rook_open_file.eg
+    12, // rook_half_open_file.mg
+    5, // rook_half_open_file.eg
+    -25, // king_rank_mg.rank1
+    -5, // king_rank_mg.rank2
+    -9, // king_rank_mg.rank3
+    -34, // king_rank_mg.rank4
+    -46, // king_rank_mg.rank5
+    -34, // king_rank_mg.rank6
     -44, // king_rank_mg.rank7
     -51, // king_rank_mg.rank8
-    37, // king_ring_eg.0
-    24, // king_ring_eg.1
+    39, // king_ring_eg.0
+    25, // king_ring_eg.1
     -1, // king_ring_eg.2
-    -44, // king_ring_eg.3
-    0, // king_attack_units.pawn
-    2, // king_attack_units.met
+    -46, // king_ring_eg.3
+    1, // king_attack_units.pawn
+    1, // king_attack_units.met
     3, // king_attack_units.khon
-    2, // king_attack_units.knight
+    1, // king_attack_units.knight
     1, // king_attack_units.rook
     2, // king_attack.square
     299, // king_attack.cap
-    5, // king_attack.single
+    2, // king_attack.single
     25, // bare_king.centre
     15, // bare_king.corner
     10, // bare_king.close
     100, // bare_king.bonus
-    33, // tempo
+    31, // tempo
     49, // threat_by_pawn.mg
-    11, // threat_by_pawn.eg
-    -1, // threat_by_minor.pawn
-    7, // threat_by_minor.met
-    3, // threat_by_minor.khon
-    34, // threat_by_minor.knight
-    21, // threat_by_minor.rook
-    2, // threat_by_rook.pawn
-    7, // threat_by_rook.met
-    5, // threat_by_rook.khon
+    12, // threat_by_pawn.eg
+    0, // threat_by_minor.pawn
+    3, // threat_by_minor.met
+    2, // threat_by_minor.khon
+    41, // threat_by_minor.knight
+    22, // threat_by_minor.rook
+    3, // threat_by_rook.pawn
+    6, // threat_by_rook.met
+    4, // threat_by_rook.khon
     17, // threat_by_rook.knight
-    19, // hanging.mg
-    43, // hanging.eg
+    22, // hanging.mg
+    46, // hanging.eg
     0, // safe_check.met
     0, // safe_check.khon
-    14, // safe_check.knight
-    27, // safe_check.rook
-    2, // king_safety.shelter_pawn
-    -3, // king_safety.shelter_piece
-    0, // king_safety.weak_square
-    -5, // king_safety.storm
-    -9, // king_safety.open_file
+    20, // safe_check.knight
+    36, // safe_check.rook
+    4, // king_safety.shelter_pawn
+    -1, // king_safety.shelter_piece
+    2, // king_safety.weak_square
+    -6, // king_safety.storm
+    -13, // king_safety.open_file
+    7, // pawn_phalanx.mg
+    4, // pawn_phalanx.eg
+    -6, // pawn_backward.mg
+    0, // pawn_backward.eg
+    -5, // passed_king_eg.own
+    8, // passed_king_eg.their
+    9, // outpost.knight
+    12, // outpost.khon
     0, // pst_pawn_mg.a1
     0, // pst_pawn_mg.b1
     0, // pst_pawn_mg.c1
@@ -122,18 +130,18 @@ pub const WEIGHTS: [i32; 489] = [
     0, // pst_pawn_mg.b2
     0, // pst_pawn_mg.c2
     0, // pst_pawn_mg.d2
-    -7, // pst_pawn_mg.a3
-    15, // pst_pawn_mg.b3
-    -1, // pst_pawn_mg.c3
-    -3, // pst_pawn_mg.d3
-    -1, // pst_pawn_mg.a4
-    1, // pst_pawn_mg.b4
-    -2, // pst_pawn_mg.c4
-    2, // pst_pawn_mg.d4
+    -5, // pst_pawn_mg.a3
+    11, // pst_pawn_mg.b3
+    -7, // pst_pawn_mg.c3
+    -2, // pst_pawn_mg.d3
+    1, // pst_pawn_mg.a4
+    6, // pst_pawn_mg.b4
+    -8, // pst_pawn_mg.c4
+    0, // pst_pawn_mg.d4
     -20, // pst_pawn_mg.a5
-    13, // pst_pawn_mg.b5
-    0, // pst_pawn_mg.c5
-    6, // pst_pawn_mg.d5
+    7, // pst_pawn_mg.b5
+    3, // pst_pawn_mg.c5
+    13, // pst_pawn_mg.d5
     0, // pst_pawn_mg.a6
     0, // pst_pawn_mg.b6
     0, // pst_pawn_mg.c6
@@ -154,18 +162,18 @@ pub const WEIGHTS: [i32; 489] = [
     0, // pst_pawn_eg.b2
     0, // pst_pawn_eg.c2
     0, // pst_pawn_eg.d2
-    14, // pst_pawn_eg.a3
-    -10, // pst_pawn_eg.b3
-    -3, // pst_pawn_eg.c3
-    -10, // pst_pawn_eg.d3
-    3, // pst_pawn_eg.a4
+    16, // pst_pawn_eg.a3
+    -12, // pst_pawn_eg.b3
+    1, // pst_pawn_eg.c3
+    -11, // pst_pawn_eg.d3
+    7, // pst_pawn_eg.a4
     9, // pst_pawn_eg.b4
-    -3, // pst_pawn_eg.c4
-    -12, // pst_pawn_eg.d4
-    10, // pst_pawn_eg.a5
-    -2, // pst_pawn_eg.b5
-    -2, // pst_pawn_eg.c5
-    -6, // pst_pawn_eg.d5
+    -5, // pst_pawn_eg.c4
+    -11, // pst_pawn_eg.d4
+    16, // pst_pawn_eg.a5
+    -10, // pst_pawn_eg.b5
+    -15, // pst_pawn_eg.c5
+    -2, // pst_pawn_eg.d5
     0, // pst_pawn_eg.a6
     0, // pst_pawn_eg.b6
     0, // pst_pawn_eg.c6
@@ -179,284 +187,284 @@ pub const WEIGHTS: [i32; 489] = [
     0, // pst_pawn_eg.c8
     0, // pst_pawn_eg.d8
     0, // pst_met_mg.a1
-    -6, // pst_met_mg.b1
-    -1, // pst_met_mg.c1
+    -10, // pst_met_mg.b1
+    0, // pst_met_mg.c1
     6, // pst_met_mg.d1
     -7, // pst_met_mg.a2
-    -13, // pst_met_mg.b2
-    -10, // pst_met_mg.c2
+    -15, // pst_met_mg.b2
+    -8, // pst_met_mg.c2
     3, // pst_met_mg.d2
     1, // pst_met_mg.a3
-    0, // pst_met_mg.b3
-    -10, // pst_met_mg.c3
-    8, // pst_met_mg.d3
-    -10, // pst_met_mg.a4
+    2, // pst_met_mg.b3
+    -15, // pst_met_mg.c3
+    2, // pst_met_mg.d3
+    -9, // pst_met_mg.a4
     6, // pst_met_mg.b4
     11, // pst_met_mg.c4
-    14, // pst_met_mg.d4
-    8, // pst_met_mg.a5
-    6, // pst_met_mg.b5
-    2, // pst_met_mg.c5
-    13, // pst_met_mg.d5
+    21, // pst_met_mg.d4
+    12, // pst_met_mg.a5
+    9, // pst_met_mg.b5
+    -2, // pst_met_mg.c5
+    15, // pst_met_mg.d5
     0, // pst_met_mg.a6
-    -3, // pst_met_mg.b6
-    -13, // pst_met_mg.c6
-    14, // pst_met_mg.d6
-    -3, // pst_met_mg.a7
-    -7, // pst_met_mg.b7
-    5, // pst_met_mg.c7
+    1, // pst_met_mg.b6
+    -2, // pst_met_mg.c6
+    13, // pst_met_mg.d6
+    -2, // pst_met_mg.a7
+    -11, // pst_met_mg.b7
+    4, // pst_met_mg.c7
     -1, // pst_met_mg.d7
-    0, // pst_met_mg.a8
+    1, // pst_met_mg.a8
     3, // pst_met_mg.b8
     -5, // pst_met_mg.c8
-    0, // pst_met_mg.d8
+    1, // pst_met_mg.d8
     0, // pst_met_eg.a1
-    1, // pst_met_eg.b1
-    1, // pst_met_eg.c1
-    4, // pst_met_eg.d1
-    -2, // pst_met_eg.a2
-    -6, // pst_met_eg.b2
-    -2, // pst_met_eg.c2
-    9, // pst_met_eg.d2
-    3, // pst_met_eg.a3
+    -2, // pst_met_eg.b1
+    3, // pst_met_eg.c1
+    -1, // pst_met_eg.d1
+    -1, // pst_met_eg.a2
+    -7, // pst_met_eg.b2
+    -9, // pst_met_eg.c2
+    12, // pst_met_eg.d2
+    2, // pst_met_eg.a3
     -3, // pst_met_eg.b3
-    1, // pst_met_eg.c3
-    -3, // pst_met_eg.d3
+    4, // pst_met_eg.c3
+    2, // pst_met_eg.d3
     -5, // pst_met_eg.a4
-    5, // pst_met_eg.b4
+    6, // pst_met_eg.b4
     -4, // pst_met_eg.c4
-    -14, // pst_met_eg.d4
-    -4, // pst_met_eg.a5
-    11, // pst_met_eg.b5
-    8, // pst_met_eg.c5
-    -14, // pst_met_eg.d5
-    8, // pst_met_eg.a6
-    1, // pst_met_eg.b6
-    -11, // pst_met_eg.c6
-    -7, // pst_met_eg.d6
+    -19, // pst_met_eg.d4
+    -2, // pst_met_eg.a5
+    13, // pst_met_eg.b5
+    5, // pst_met_eg.c5
+    -18, // pst_met_eg.d5
+    6, // pst_met_eg.a6
+    3, // pst_met_eg.b6
+    -7, // pst_met_eg.c6
+    -9, // pst_met_eg.d6
     -1, // pst_met_eg.a7
-    -7, // pst_met_eg.b7
-    8, // pst_met_eg.c7
-    1, // pst_met_eg.d7
-    2, // pst_met_eg.a8
-    3, // pst_met_eg.b8
+    -9, // pst_met_eg.b7
+    7, // pst_met_eg.c7
+    0, // pst_met_eg.d7
+    3, // pst_met_eg.a8
+    2, // pst_met_eg.b8
     -6, // pst_met_eg.c8
     0, // pst_met_eg.d8
-    -17, // pst_khon_mg.a1
-    1, // pst_khon_mg.b1
-    5, // pst_khon_mg.c1
-    14, // pst_khon_mg.d1
-    -11, // pst_khon_mg.a2
+    -18, // pst_khon_mg.a1
+    -1, // pst_khon_mg.b1
+    6, // pst_khon_mg.c1
+    21, // pst_khon_mg.d1
+    -12, // pst_khon_mg.a2
     -12, // pst_khon_mg.b2
-    2, // pst_khon_mg.c2
-    11, // pst_khon_mg.d2
-    1, // pst_khon_mg.a3
-    0, // pst_khon_mg.b3
-    -10, // pst_khon_mg.c3
-    3, // pst_khon_mg.d3
+    4, // pst_khon_mg.c2
+    15, // pst_khon_mg.d2
+    0, // pst_khon_mg.a3
+    -4, // pst_khon_mg.b3
+    -7, // pst_khon_mg.c3
+    8, // pst_khon_mg.d3
     4, // pst_khon_mg.a4
     7, // pst_khon_mg.b4
-    7, // pst_khon_mg.c4
-    14, // pst_khon_mg.d4
-    1, // pst_khon_mg.a5
+    5, // pst_khon_mg.c4
+    12, // pst_khon_mg.d4
+    0, // pst_khon_mg.a5
     7, // pst_khon_mg.b5
-    7, // pst_khon_mg.c5
+    5, // pst_khon_mg.c5
     7, // pst_khon_mg.d5
-    -3, // pst_khon_mg.a6
-    0, // pst_khon_mg.b6
-    -11, // pst_khon_mg.c6
-    1, // pst_khon_mg.d6
-    -3, // pst_khon_mg.a7
+    -5, // pst_khon_mg.a6
+    -2, // pst_khon_mg.b6
+    -9, // pst_khon_mg.c6
+    5, // pst_khon_mg.d6
+    -4, // pst_khon_mg.a7
     -12, // pst_khon_mg.b7
     3, // pst_khon_mg.c7
-    -8, // pst_khon_mg.d7
-    -1, // pst_khon_mg.a8
-    -2, // pst_khon_mg.b8
-    3, // pst_khon_mg.c8
+    -6, // pst_khon_mg.d7
+    -2, // pst_khon_mg.a8
+    -4, // pst_khon_mg.b8
+    2, // pst_khon_mg.c8
     0, // pst_khon_mg.d8
-    -10, // pst_khon_eg.a1
-    1, // pst_khon_eg.b1
-    10, // pst_khon_eg.c1
-    6, // pst_khon_eg.d1
-    -2, // pst_khon_eg.a2
-    -16, // pst_khon_eg.b2
-    -3, // pst_khon_eg.c2
-    7, // pst_khon_eg.d2
+    -12, // pst_khon_eg.a1
+    0, // pst_khon_eg.b1
+    9, // pst_khon_eg.c1
+    9, // pst_khon_eg.d1
+    -3, // pst_khon_eg.a2
+    -20, // pst_khon_eg.b2
+    -7, // pst_khon_eg.c2
+    3, // pst_khon_eg.d2
     -1, // pst_khon_eg.a3
     6, // pst_khon_eg.b3
-    4, // pst_khon_eg.c3
-    3, // pst_khon_eg.d3
-    5, // pst_khon_eg.a4
-    8, // pst_khon_eg.b4
-    -1, // pst_khon_eg.c4
+    -3, // pst_khon_eg.c3
+    -3, // pst_khon_eg.d3
+    7, // pst_khon_eg.a4
+    9, // pst_khon_eg.b4
+    -3, // pst_khon_eg.c4
     -8, // pst_khon_eg.d4
-    -2, // pst_khon_eg.a5
+    0, // pst_khon_eg.a5
     9, // pst_khon_eg.b5
-    7, // pst_khon_eg.c5
-    -17, // pst_khon_eg.d5
+    2, // pst_khon_eg.c5
+    -15, // pst_khon_eg.d5
     -2, // pst_khon_eg.a6
-    11, // pst_khon_eg.b6
-    -6, // pst_khon_eg.c6
-    -8, // pst_khon_eg.d6
+    10, // pst_khon_eg.b6
+    -3, // pst_khon_eg.c6
+    -5, // pst_khon_eg.d6
     -3, // pst_khon_eg.a7
     -10, // pst_khon_eg.b7
     1, // pst_khon_eg.c7
-    -10, // pst_khon_eg.d7
+    -8, // pst_khon_eg.d7
     1, // pst_khon_eg.a8
-    -4, // pst_khon_eg.b8
-    6, // pst_khon_eg.c8
+    -6, // pst_khon_eg.b8
+    5, // pst_khon_eg.c8
     -3, // pst_khon_eg.d8
-    -4, // pst_knight_mg.a1
-    3, // pst_knight_mg.b1
-    -4, // pst_knight_mg.c1
+    -8, // pst_knight_mg.a1
+    6, // pst_knight_mg.b1
+    3, // pst_knight_mg.c1
     9, // pst_knight_mg.d1
-    -15, // pst_knight_mg.a2
-    -9, // pst_knight_mg.b2
-    2, // pst_knight_mg.c2
+    -13, // pst_knight_mg.a2
+    -7, // pst_knight_mg.b2
+    -2, // pst_knight_mg.c2
     17, // pst_knight_mg.d2
-    2, // pst_knight_mg.a3
-    4, // pst_knight_mg.b3
-    5, // pst_knight_mg.c3
-    8, // pst_knight_mg.d3
-    18, // pst_knight_mg.a4
-    5, // pst_knight_mg.b4
-    -3, // pst_knight_mg.c4
-    -8, // pst_knight_mg.d4
-    14, // pst_knight_mg.a5
-    12, // pst_knight_mg.b5
-    3, // pst_knight_mg.c5
-    13, // pst_knight_mg.d5
-    2, // pst_knight_mg.a6
-    0, // pst_knight_mg.b6
-    -10, // pst_knight_mg.c6
-    -13, // pst_knight_mg.d6
-    2, // pst_knight_mg.a7
+    10, // pst_knight_mg.a3
+    9, // pst_knight_mg.b3
+    6, // pst_knight_mg.c3
+    13, // pst_knight_mg.d3
+    19, // pst_knight_mg.a4
+    7, // pst_knight_mg.b4
+    -1, // pst_knight_mg.c4
+    -6, // pst_knight_mg.d4
+    9, // pst_knight_mg.a5
+    19, // pst_knight_mg.b5
+    5, // pst_knight_mg.c5
+    9, // pst_knight_mg.d5
+    3, // pst_knight_mg.a6
+    -10, // pst_knight_mg.b6
+    -14, // pst_knight_mg.c6
+    -14, // pst_knight_mg.d6
+    3, // pst_knight_mg.a7
     -13, // pst_knight_mg.b7
-    -4, // pst_knight_mg.c7
-    -2, // pst_knight_mg.d7
-    -12, // pst_knight_mg.a8
+    -5, // pst_knight_mg.c7
+    1, // pst_knight_mg.d7
+    -18, // pst_knight_mg.a8
     -6, // pst_knight_mg.b8
-    1, // pst_knight_mg.c8
+    -2, // pst_knight_mg.c8
     1, // pst_knight_mg.d8
-    -2, // pst_knight_eg.a1
-    -11, // pst_knight_eg.b1
+    -6, // pst_knight_eg.a1
+    -10, // pst_knight_eg.b1
     -3, // pst_knight_eg.c1
-    6, // pst_knight_eg.d1
+    7, // pst_knight_eg.d1
     -12, // pst_knight_eg.a2
-    -2, // pst_knight_eg.b2
-    -5, // pst_knight_eg.c2
-    -14, // pst_knight_eg.d2
+    -4, // pst_knight_eg.b2
+    -4, // pst_knight_eg.c2
+    -11, // pst_knight_eg.d2
     -5, // pst_knight_eg.a3
-    8, // pst_knight_eg.b3
-    -5, // pst_knight_eg.c3
-    -20, // pst_knight_eg.d3
-    -7, // pst_knight_eg.a4
+    1, // pst_knight_eg.b3
+    -9, // pst_knight_eg.c3
+    -17, // pst_knight_eg.d3
+    -4, // pst_knight_eg.a4
     6, // pst_knight_eg.b4
-    15, // pst_knight_eg.c4
-    7, // pst_knight_eg.d4
-    10, // pst_knight_eg.a5
-    -1, // pst_knight_eg.b5
+    16, // pst_knight_eg.c4
+    5, // pst_knight_eg.d4
+    7, // pst_knight_eg.a5
+    -5, // pst_knight_eg.b5
     5, // pst_knight_eg.c5
-    -12, // pst_knight_eg.d5
-    5, // pst_knight_eg.a6
-    -3, // pst_knight_eg.b6
-    -6, // pst_knight_eg.c6
-    15, // pst_knight_eg.d6
-    1, // pst_knight_eg.a7
-    -1, // pst_knight_eg.b7
-    -8, // pst_knight_eg.c7
-    0, // pst_knight_eg.d7
-    -1, // pst_knight_eg.a8
-    -3, // pst_knight_eg.b8
-    3, // pst_knight_eg.c8
-    3, // pst_knight_eg.d8
-    5, // pst_rook_mg.a1
-    13, // pst_rook_mg.b1
-    10, // pst_rook_mg.c1
-    14, // pst_rook_mg.d1
-    -5, // pst_rook_mg.a2
+    -10, // pst_knight_eg.d5
+    6, // pst_knight_eg.a6
+    -4, // pst_knight_eg.b6
+    -8, // pst_knight_eg.c6
+    11, // pst_knight_eg.d6
+    0, // pst_knight_eg.a7
+    0, // pst_knight_eg.b7
+    -7, // pst_knight_eg.c7
+    2, // pst_knight_eg.d7
+    -2, // pst_knight_eg.a8
+    -4, // pst_knight_eg.b8
+    -1, // pst_knight_eg.c8
+    2, // pst_knight_eg.d8
+    3, // pst_rook_mg.a1
+    16, // pst_rook_mg.b1
+    15, // pst_rook_mg.c1
+    15, // pst_rook_mg.d1
+    -11, // pst_rook_mg.a2
     5, // pst_rook_mg.b2
-    4, // pst_rook_mg.c2
-    17, // pst_rook_mg.d2
-    -11, // pst_rook_mg.a3
-    -9, // pst_rook_mg.b3
-    -2, // pst_rook_mg.c3
+    11, // pst_rook_mg.c2
+    13, // pst_rook_mg.d2
+    -10, // pst_rook_mg.a3
+    -5, // pst_rook_mg.b3
+    -3, // pst_rook_mg.c3
     -8, // pst_rook_mg.d3
-    0, // pst_rook_mg.a4
-    -13, // pst_rook_mg.b4
-    -1, // pst_rook_mg.c4
-    -17, // pst_rook_mg.d4
-    1, // pst_rook_mg.a5
-    -1, // pst_rook_mg.b5
-    -3, // pst_rook_mg.c5
-    -5, // pst_rook_mg.d5
-    -4, // pst_rook_mg.a6
+    -1, // pst_rook_mg.a4
+    -9, // pst_rook_mg.b4
+    -6, // pst_rook_mg.c4
+    -16, // pst_rook_mg.d4
+    5, // pst_rook_mg.a5
+    -5, // pst_rook_mg.b5
+    -6, // pst_rook_mg.c5
+    -9, // pst_rook_mg.d5
+    -6, // pst_rook_mg.a6
     -4, // pst_rook_mg.b6
-    0, // pst_rook_mg.c6
-    -2, // pst_rook_mg.d6
+    -1, // pst_rook_mg.c6
+    1, // pst_rook_mg.d6
     -3, // pst_rook_mg.a7
-    -6, // pst_rook_mg.b7
-    6, // pst_rook_mg.c7
-    10, // pst_rook_mg.d7
-    -7, // pst_rook_mg.a8
-    -8, // pst_rook_mg.b8
-    1, // pst_rook_mg.c8
-    -1, // pst_rook_mg.d8
-    7, // pst_rook_eg.a1
-    -15, // pst_rook_eg.b1
+    -3, // pst_rook_mg.b7
+    8, // pst_rook_mg.c7
+    5, // pst_rook_mg.d7
+    -3, // pst_rook_mg.a8
+    -10, // pst_rook_mg.b8
+    -1, // pst_rook_mg.c8
+    0, // pst_rook_mg.d8
+    5, // pst_rook_eg.a1
+    -14, // pst_rook_eg.b1
     -8, // pst_rook_eg.c1
-    -10, // pst_rook_eg.d1
-    6, // pst_rook_eg.a2
-    -6, // pst_rook_eg.b2
-    -6, // pst_rook_eg.c2
-    -12, // pst_rook_eg.d2
-    10, // pst_rook_eg.a3
-    7, // pst_rook_eg.b3
-    -1, // pst_rook_eg.c3
+    -11, // pst_rook_eg.d1
+    4, // pst_rook_eg.a2
+    -7, // pst_rook_eg.b2
+    -7, // pst_rook_eg.c2
+    -15, // pst_rook_eg.d2
+    9, // pst_rook_eg.a3
+    5, // pst_rook_eg.b3
+    -4, // pst_rook_eg.c3
     -5, // pst_rook_eg.d3
-    11, // pst_rook_eg.a4
-    2, // pst_rook_eg.b4
-    1, // pst_rook_eg.c4
+    7, // pst_rook_eg.a4
+    4, // pst_rook_eg.b4
+    0, // pst_rook_eg.c4
     -3, // pst_rook_eg.d4
     4, // pst_rook_eg.a5
-    6, // pst_rook_eg.b5
+    8, // pst_rook_eg.b5
     -6, // pst_rook_eg.c5
-    8, // pst_rook_eg.d5
-    6, // pst_rook_eg.a6
-    4, // pst_rook_eg.b6
+    7, // pst_rook_eg.d5
+    7, // pst_rook_eg.a6
+    2, // pst_rook_eg.b6
     1, // pst_rook_eg.c6
-    0, // pst_rook_eg.d6
+    3, // pst_rook_eg.d6
     6, // pst_rook_eg.a7
     -9, // pst_rook_eg.b7
-    -5, // pst_rook_eg.c7
-    6, // pst_rook_eg.d7
+    -6, // pst_rook_eg.c7
+    2, // pst_rook_eg.d7
     2, // pst_rook_eg.a8
-    7, // pst_rook_eg.b8
-    5, // pst_rook_eg.c8
-    6, // pst_rook_eg.d8
-    -30, // pst_king_mg.a1
-    7, // pst_king_mg.b1
-    14, // pst_king_mg.c1
+    4, // pst_rook_eg.b8
+    2, // pst_rook_eg.c8
+    9, // pst_rook_eg.d8
+    -32, // pst_king_mg.a1
+    3, // pst_king_mg.b1
+    16, // pst_king_mg.c1
     -1, // pst_king_mg.d1
-    -20, // pst_king_mg.a2
-    4, // pst_king_mg.b2
-    14, // pst_king_mg.c2
-    -5, // pst_king_mg.d2
-    -5, // pst_king_mg.a3
-    -1, // pst_king_mg.b3
-    6, // pst_king_mg.c3
-    5, // pst_king_mg.d3
-    0, // pst_king_mg.a4
-    6, // pst_king_mg.b4
-    -9, // pst_king_mg.c4
-    2, // pst_king_mg.d4
-    2, // pst_king_mg.a5
-    1, // pst_king_mg.b5
-    3, // pst_king_mg.c5
-    -5, // pst_king_mg.d5
+    -26, // pst_king_mg.a2
+    13, // pst_king_mg.b2
+    15, // pst_king_mg.c2
+    -9, // pst_king_mg.d2
+    -12, // pst_king_mg.a3
+    4, // pst_king_mg.b3
+    8, // pst_king_mg.c3
+    7, // pst_king_mg.d3
+    -1, // pst_king_mg.a4
+    7, // pst_king_mg.b4
+    -5, // pst_king_mg.c4
+    -1, // pst_king_mg.d4
+    0, // pst_king_mg.a5
+    5, // pst_king_mg.b5
+    4, // pst_king_mg.c5
+    -9, // pst_king_mg.d5
     1, // pst_king_mg.a6
-    6, // pst_king_mg.b6
-    2, // pst_king_mg.c6
+    8, // pst_king_mg.b6
+    3, // pst_king_mg.c6
     0, // pst_king_mg.d6
     -1, // pst_king_mg.a7
     -1, // pst_king_mg.b7
@@ -466,36 +474,36 @@ pub const WEIGHTS: [i32; 489] = [
     1, // pst_king_mg.b8
     0, // pst_king_mg.c8
     -1, // pst_king_mg.d8
-    -7, // pst_king_eg.a1
-    3, // pst_king_eg.b1
-    2, // pst_king_eg.c1
-    8, // pst_king_eg.d1
-    3, // pst_king_eg.a2
-    -30, // pst_king_eg.b2
-    -19, // pst_king_eg.c2
-    -5, // pst_king_eg.d2
+    -9, // pst_king_eg.a1
+    0, // pst_king_eg.b1
+    -6, // pst_king_eg.c1
+    16, // pst_king_eg.d1
+    2, // pst_king_eg.a2
+    -42, // pst_king_eg.b2
+    -24, // pst_king_eg.c2
+    -4, // pst_king_eg.d2
     -11, // pst_king_eg.a3
-    0, // pst_king_eg.b3
-    -13, // pst_king_eg.c3
-    -9, // pst_king_eg.d3
-    2, // pst_king_eg.a4
-    24, // pst_king_eg.b4
-    0, // pst_king_eg.c4
-    -4, // pst_king_eg.d4
+    -2, // pst_king_eg.b3
+    -15, // pst_king_eg.c3
+    -16, // pst_king_eg.d3
+    4, // pst_king_eg.a4
+    27, // pst_king_eg.b4
+    5, // pst_king_eg.c4
+    1, // pst_king_eg.d4
     0, // pst_king_eg.a5
-    11, // pst_king_eg.b5
-    18, // pst_king_eg.c5
-    9, // pst_king_eg.d5
+    21, // pst_king_eg.b5
+    22, // pst_king_eg.c5
+    6, // pst_king_eg.d5
     -3, // pst_king_eg.a6
-    11, // pst_king_eg.b6
-    7, // pst_king_eg.c6
-    -1, // pst_king_eg.d6
+    12, // pst_king_eg.b6
+    5, // pst_king_eg.c6
+    2, // pst_king_eg.d6
     -1, // pst_king_eg.a7
-    1, // pst_king_eg.b7
-    8, // pst_king_eg.c7
-    1, // pst_king_eg.d7
+    2, // pst_king_eg.b7
+    9, // pst_king_eg.c7
+    3, // pst_king_eg.d7
     -1, // pst_king_eg.a8
     0, // pst_king_eg.b8
-    -1, // pst_king_eg.c8
+    0, // pst_king_eg.c8
     -3, // pst_king_eg.d8
 ];

@@ -37,6 +37,7 @@ mod known_win;
 pub mod krk;
 pub mod movegen;
 pub mod notation;
+mod pawn_structure;
 pub mod position;
 mod pst;
 pub mod record;
