@@ -10,7 +10,9 @@
 //! nears its limit. King and rook, or king and two minors, against a bare
 //! king are not evaluated here: `krk.rs` and `two_minors.rs` know them
 //! exactly. Threats (pieces attacked by cheaper ones or undefended) and
-//! safe checks are in `threats.rs`.
+//! safe checks are in `threats.rs`, king shelter in `king_safety.rs`, and
+//! pawns side by side, backward pawns, the kings' race to a passed pawn and
+//! outposts in `pawn_structure.rs`.
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune makruk`), never typed here. The evaluation is written
