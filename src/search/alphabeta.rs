@@ -35,7 +35,8 @@ const POLL_INTERVAL: u64 = 1024;
 /// Quiescence delta pruning margin (centipawns).
 const DELTA_MARGIN: i32 = 150;
 /// Waves of quiet checks quiescence tries (games that offer quiet checks):
-/// its first ply's, then, after the defender's evasion, a second.
+/// its first ply's, then, after the defender's evasion of a check with at
+/// most `QS_WAVE_EVASIONS` evasions, a second.
 const QS_CHECK_WAVES: u8 = 2;
 /// The evasions hand the remaining waves back only when there are at most
 /// this many of them: a check the defender can block with any piece in hand

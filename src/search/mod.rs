@@ -71,8 +71,9 @@ pub trait AlphaBetaPosition: RulesPosition {
     fn generate_noisy(&self, out: &mut Vec<Self::Move>);
     /// Appends the legal quiet moves (neither captures nor promotions) that
     /// give check. Quiescence tries them at its first ply, and once more
-    /// after the defender's evasion, since a check (in a drop game, often
-    /// from hand) is the threat a static evaluation cannot see. The default
+    /// after the defender's evasion when the check left few evasions (see
+    /// alphabeta.rs), since a check (in a drop game, often from hand) is
+    /// the threat a static evaluation cannot see. The default
     /// appends nothing: quiescence stays noisy-only.
     fn generate_quiet_checks(&self, _out: &mut Vec<Self::Move>) {}
     /// Passes the turn (null-move pruning). Only called when
