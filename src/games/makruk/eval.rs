@@ -21,7 +21,7 @@
 
 use super::bitboard::*;
 use super::king_safety::king_safety_terms;
-use super::pawn_structure::pawn_structure_terms;
+use super::pawn_structure::{passed_span, pawn_structure_terms};
 use super::position::Position;
 use super::pst::pst_terms;
 use super::threats::{Attacks, threat_terms};
@@ -254,13 +254,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) 
             pair(s, PAWN_PROTECTED, sign, 1);
         }
         // Passed: no enemy pawn ahead on this or an adjacent file.
-        let span = file | adj;
-        let ahead = if us == WHITE {
-            span & !((bit(sq) << 8) - 1) & !rank_bb(sq / 8)
-        } else {
-            span & (bit(sq) - 1) & !rank_bb(sq / 8)
-        };
-        if their_pawns & ahead == 0 {
+        if their_pawns & passed_span(us, sq) == 0 {
             if (2..=4).contains(&r) {
                 s.tapered(PASSED_MG + r - 2, sign, 0);
                 s.tapered(PASSED_EG + r - 2, 0, sign);
@@ -503,6 +497,8 @@ mod tests {
             "3mk3/r3s1R1/1psppnp1/p1pn4/1P2NP2/P1PPP1P1/4NS2/R1SKM3 w - - 0 1",
             "8/3k4/2p1m3/1pP1M1p1/1P4P1/3K1s2/5N2/8 w - - 0 45",
             "8/8/4k3/8/8/2N5/R4S2/3K4 b - 32 10 1",
+            // Neither pawn is passed: White's e3 must pass d4.
+            "4k3/8/8/8/3p4/4P3/8/4K3 w - - 0 40",
         ] {
             assert_eq!(ev(f), ev(&mirror(f)), "{f}");
         }

@@ -29,6 +29,14 @@ fn front_fill(color: usize, bb: Bitboard) -> Bitboard {
     fill
 }
 
+/// The squares a pawn of `color` on `sq` must pass: those ahead of it on
+/// its own and the adjacent files. It is passed when no enemy pawn stands
+/// there.
+pub(super) fn passed_span(color: usize, sq: usize) -> Bitboard {
+    let file = FILE_A << (sq % 8);
+    (file | adjacent_files(file)) & front_fill(color, rank_bb(sq / 8))
+}
+
 /// The square in front of `sq` from `color`'s side (none on the last rank).
 fn stop_square(color: usize, sq: usize) -> Option<usize> {
     if color == WHITE {
@@ -70,8 +78,7 @@ pub(super) fn pawn_structure_terms<S: EvalSink>(s: &mut S, pos: &Position, us: u
             pair(s, PAWN_BACKWARD, sign, 1);
         }
         // Passed: the kings' race to its path matters in the end game.
-        let span = FILE_A << (sq % 8) | adjacent;
-        if their_pawns & span & ahead == 0 {
+        if their_pawns & passed_span(us, sq) == 0 {
             let own = distance(own_king, stop).min(KING_DISTANCE_CAP);
             let theirs = distance(their_king, stop).min(KING_DISTANCE_CAP);
             s.tapered(PASSED_KING_EG, 0, sign * own);
@@ -122,6 +129,25 @@ mod tests {
         // Black's a5 holding b4.
         let f = "4k3/8/8/p7/2P5/1P6/8/4K3 w - - 0 1";
         assert_eq!(coefficients(f, PAWN_BACKWARD, WHITE), (1, 0));
+    }
+
+    #[test]
+    fn passed_spans_are_the_same_for_both_sides() {
+        // White e3 must pass d4, e4 and f4 up to the last rank; a black
+        // pawn on d4 stops it. The bug this pins: White's test once missed
+        // the left-diagonal square straight ahead.
+        let e3 = 20;
+        assert_ne!(passed_span(WHITE, e3) & bit(27), 0);
+        assert_eq!(passed_span(WHITE, e3).count_ones(), 15);
+        assert_eq!(passed_span(WHITE, e3) & rank_bb(2), 0);
+        for sq in 0..64 {
+            let mirrored = sq ^ 56;
+            assert_eq!(
+                passed_span(WHITE, sq).swap_bytes(),
+                passed_span(BLACK, mirrored),
+                "square {sq}"
+            );
+        }
     }
 
     #[test]
