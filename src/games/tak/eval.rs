@@ -176,8 +176,8 @@ pub fn order_hint(pos: &Position, mv: Move) -> i32 {
 
 /// The evaluation's weights: names and places in the table of
 /// `eval_weights.rs`, which `tabula tune tak` writes. "mg" weights count
-/// while the reserves are full and fade as they empty; "eg" weights grow
-/// as they empty; the others count throughout.
+/// while the reserves are full and fade as the smaller one empties ([`reserve_phase`]);
+/// "eg" weights grow as it empties; the others count throughout.
 pub mod layout {
     super::weight_layout! {
         MATERIAL "material" ["flat", "wall", "cap"],
@@ -189,6 +189,7 @@ pub mod layout {
         KOMI "komi" ["half_flat"],
         THREAT "road_threat" ["placement", "spread", "opponent_one", "opponent_two"],
         TEMPO "tempo" [""],
+        MATERIAL_EG "material_eg" ["flat"],
     }
 }
 use layout::*;
@@ -259,9 +260,14 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
     let flats = pos.flats(c);
     let walls = pos.owner[c] & pos.walls;
     let caps = pos.owner[c] & pos.caps;
-    for (k, set) in [flats, walls, caps].into_iter().enumerate() {
+    // Flats on top are the count that decides most games: their worth
+    // may grow as the reserves empty, so they have an end-game weight.
+    let m = sign * flats.count_ones() as i32;
+    s.tapered(MATERIAL, m, 0);
+    s.tapered(MATERIAL_EG, 0, m);
+    for (k, set) in [walls, caps].into_iter().enumerate() {
         let m = sign * set.count_ones() as i32;
-        s.tapered(MATERIAL + k, m, m);
+        s.tapered(MATERIAL + 1 + k, m, m);
     }
     let opp_road = pos.road_squares(c ^ 1);
     let mut next_to_road = 0;
@@ -319,14 +325,21 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
     }
 }
 
+/// How far the game has run toward its end by reserves: 0 at the start,
+/// 256 when a reserve is gone. The game ends when either side's reserve
+/// runs out, so the smaller one sets the phase (as in Tiltak's value
+/// evaluation); counting both together put a game where one side has
+/// spent its pieces only half-way into its end game.
+pub fn reserve_phase(pos: &Position) -> i32 {
+    let reserve = (pos.cfg.stones + pos.cfg.caps) as i32;
+    let left = |c: usize| (pos.stones_left[c] + pos.caps_left[c]) as i32;
+    let smaller = left(WHITE).min(left(BLACK));
+    ((reserve - smaller) * 256 / reserve.max(1)).clamp(0, 256)
+}
+
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
-    let total_pieces = 2 * (pos.cfg.stones + pos.cfg.caps) as i32;
-    let left: i32 = (0..2)
-        .map(|c| (pos.stones_left[c] + pos.caps_left[c]) as i32)
-        .sum();
-    // 0 at the start, 256 when the reserves are gone.
-    let phase = ((total_pieces - left) * 256 / total_pieces.max(1)).clamp(0, 256);
+    let phase = reserve_phase(pos);
     side_terms(s, pos, WHITE);
     side_terms(s, pos, BLACK);
     // Komi counts as the reserves empty (the flat count comes nearer).
@@ -356,4 +369,25 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut d = Direct::new(&WEIGHTS);
     evaluate_into(&mut d, pos);
     d.score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phase_follows_the_smaller_reserve() {
+        let cfg = Config::standard(6);
+        let mut pos = Position::empty(cfg);
+        assert_eq!(reserve_phase(&pos), 0);
+        // White has one piece left, Black a full reserve: the game can end
+        // on White's next placement, so it is (almost) all end game.
+        pos.stones_left[WHITE] = 1;
+        pos.caps_left[WHITE] = 0;
+        let reserve = (cfg.stones + cfg.caps) as i32;
+        assert_eq!(reserve_phase(&pos), (reserve - 1) * 256 / reserve);
+        pos.stones_left[BLACK] = 0;
+        pos.caps_left[BLACK] = 0;
+        assert_eq!(reserve_phase(&pos), 256);
+    }
 }
