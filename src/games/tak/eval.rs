@@ -190,6 +190,9 @@ pub mod layout {
         THREAT "road_threat" ["placement", "spread", "opponent_one", "opponent_two"],
         TEMPO "tempo" [""],
         MATERIAL_EG "material_eg" ["flat"],
+        UNDER_EG "under_eg" ["own", "theirs", "own_strong", "theirs_strong"],
+        FLAT_SQUARE "flat_square" ["00", "01", "02", "03", "11", "12", "13", "22", "23", "33"],
+        ROAD_GROUPS "road_groups" ["mg", "eg"],
     }
 }
 use layout::*;
@@ -213,20 +216,36 @@ fn centrality(sq: usize, n: usize) -> i32 {
     r.min(m - r) + f.min(m - f)
 }
 
+/// The square's class under the board's eight symmetries, as an index
+/// into the ten classes (a, b), a <= b <= 3, of the distances from the
+/// nearer edges (one table fits every size up to 8).
+#[inline]
+fn square_class(sq: usize, n: usize) -> usize {
+    let (r, f) = (sq / n, sq % n);
+    let a = r.min(n - 1 - r).min(3);
+    let b = f.min(n - 1 - f).min(3);
+    let (a, b) = (a.min(b), a.max(b));
+    // Rows of the triangle a <= b: 4 + 3 + 2 + 1 classes.
+    [0, 4, 7, 9][a] + (b - a)
+}
+
 /// Road potential of a set of road squares: each group counts by the
 /// number of ranks or files it spans (scaled to an 8-wide board so one
 /// table fits every size), the largest group twice. Returns how many
-/// groups of each scaled span there are, the largest counted twice.
-fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> [i32; 7] {
+/// groups of each scaled span there are, the largest counted twice, and
+/// how many groups there are in all (single squares included).
+fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> ([i32; 7], i32) {
     let g = &pos.geo;
     let n = g.size;
     let mut rest = road;
     let mut count = [0i32; 7];
     let mut best: Option<usize> = None;
+    let mut groups = 0;
     while rest != 0 {
         let seed = rest & rest.wrapping_neg();
         let comp = g.flood(seed, road);
         rest &= !comp;
+        groups += 1;
         if comp & (comp - 1) == 0 {
             continue;
         }
@@ -250,7 +269,7 @@ fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> [i32; 7] {
     if let Some(b) = best {
         count[b] += 1;
     }
-    count
+    (count, groups)
 }
 
 /// One side's terms, with `sign` +1 for White and -1 for Black.
@@ -280,6 +299,18 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
     s.tapered(WALL_NEXT_TO_ROAD, sign * next_to_road, sign * next_to_road);
     let (mut centre, mut cap_centre) = (0, 0);
     let mut under = [0i32; 4];
+    let mut squares = [0i32; 10];
+    let mut f = flats;
+    while f != 0 {
+        let sq = f.trailing_zeros() as usize;
+        f &= f - 1;
+        squares[square_class(sq, n)] += 1;
+    }
+    for (k, &m) in squares.iter().enumerate() {
+        if m != 0 {
+            s.tapered(FLAT_SQUARE + k, sign * m, 0);
+        }
+    }
     let mut x = pos.owner[c];
     while x != 0 {
         let sq = x.trailing_zeros() as usize;
@@ -313,10 +344,16 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
     }
     s.tapered(CENTRE, sign * centre, 0);
     s.tapered(CENTRE + 1, sign * cap_centre, sign * cap_centre);
+    // Captives and reserves under a stack are worth most while there is
+    // time to spread them; near the end the flat count decides.
     for (k, &u) in under.iter().enumerate() {
-        s.tapered(UNDER + k, sign * u, sign * u);
+        s.tapered(UNDER + k, sign * u, 0);
+        s.tapered(UNDER_EG + k, 0, sign * u);
     }
-    let spans = road_spans(s, pos, pos.road_squares(c));
+    // Road pieces in fewer groups are nearer to a road.
+    let (spans, groups) = road_spans(s, pos, pos.road_squares(c));
+    s.tapered(ROAD_GROUPS, sign * groups, 0);
+    s.tapered(ROAD_GROUPS + 1, 0, sign * groups);
     for (k, &m) in spans.iter().enumerate() {
         if m != 0 {
             s.tapered(ROAD_SPAN_MG + k, sign * m, 0);
@@ -374,6 +411,33 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn square_classes_follow_the_board_symmetries() {
+        for n in 3..=8 {
+            let mut seen = std::collections::BTreeSet::new();
+            for sq in 0..n * n {
+                let (r, f) = (sq / n, sq % n);
+                let k = square_class(sq, n);
+                seen.insert(k);
+                // The eight symmetries of the square board keep the class.
+                for (r2, f2) in [
+                    (f, r),
+                    (n - 1 - r, f),
+                    (r, n - 1 - f),
+                    (n - 1 - f, n - 1 - r),
+                ] {
+                    assert_eq!(square_class(r2 * n + f2, n), k, "size {n}, square {sq}");
+                }
+            }
+            // Classes (a, b) with a <= b <= min(3, (n - 1) / 2).
+            let m = ((n - 1) / 2).min(3) + 1;
+            assert_eq!(seen.len(), m * (m + 1) / 2, "size {n}");
+            assert!(seen.iter().all(|&k| k < 10));
+        }
+        assert_eq!(square_class(0, 6), 0);
+        assert_eq!(square_class(2 * 6 + 3, 6), 7);
+    }
 
     #[test]
     fn phase_follows_the_smaller_reserve() {
