@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""How each player of a Tak match spends its moves, by phase of the game.
+
+Reads PTN records as `tabula match --pgnout` writes them (Player1/Player2
+tags, moves with `{...}` comments) and prints, for each player and for
+plies 0-39, 40-69 and 70 on, the share of flat placements, wall
+placements, capstone placements and spreads. Book moves count too.
+
+Usage: scripts/tak-move-mix.py GAMES.ptn [MORE.ptn ...]
+"""
+import re
+import sys
+from collections import Counter
+
+PHASES = (("plies 0-39", 0, 40), ("plies 40-69", 40, 70), ("plies 70-", 70, 10**9))
+RESULT = re.compile(r"^(R-0|0-R|F-0|0-F|1-0|0-1|1/2-1/2)$")
+
+
+def move_kind(ptn):
+    if re.fullmatch(r"[a-h][1-8]", ptn):
+        return "flat"
+    if re.fullmatch(r"S[a-h][1-8]", ptn):
+        return "wall"
+    if re.fullmatch(r"C[a-h][1-8]", ptn):
+        return "cap"
+    return "spread"
+
+
+def games(text):
+    for record in text.split("[Event ")[1:]:
+        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', record))
+        parts = record.split("\n\n", 1)
+        if len(parts) < 2 or "Player1" not in tags or "Player2" not in tags:
+            continue
+        body = re.sub(r"\{[^}]*\}", " ", parts[1])
+        moves = [t for t in body.split() if not re.fullmatch(r"\d+\.", t) and not RESULT.match(t)]
+        yield tags["Player1"], tags["Player2"], moves
+
+
+def main(paths):
+    if not paths:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    counts = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for first, second, moves in games(f.read()):
+                for ply, ptn in enumerate(moves):
+                    player = first if ply % 2 == 0 else second
+                    phase = next(name for name, lo, hi in PHASES if lo <= ply < hi)
+                    counts.setdefault(player, Counter())[(phase, move_kind(ptn))] += 1
+    for player, c in sorted(counts.items()):
+        for name, _, _ in PHASES:
+            total = sum(v for (phase, _), v in c.items() if phase == name)
+            if total == 0:
+                continue
+            shares = "  ".join(
+                f"{kind} {100 * c[(name, kind)] / total:4.1f} %" for kind in ("flat", "wall", "cap", "spread")
+            )
+            print(f"{player:12} {name:12} {total:5} moves  {shares}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
