@@ -208,12 +208,19 @@ pub fn weight_names() -> Vec<String> {
     crate::tune::layout::names(GROUPS)
 }
 
-/// Distance-from-edge bonus table per size (computed on the fly).
+/// The square's distances from the nearer rank edge and the nearer file
+/// edge.
+#[inline]
+fn edge_distances(sq: usize, n: usize) -> (usize, usize) {
+    let (r, f) = (sq / n, sq % n);
+    (r.min(n - 1 - r), f.min(n - 1 - f))
+}
+
+/// How central a square is: its two distances from the edges added.
 #[inline]
 fn centrality(sq: usize, n: usize) -> i32 {
-    let (r, f) = ((sq / n) as i32, (sq % n) as i32);
-    let m = n as i32 - 1;
-    r.min(m - r) + f.min(m - f)
+    let (a, b) = edge_distances(sq, n);
+    (a + b) as i32
 }
 
 /// The square's class under the board's eight symmetries, as an index
@@ -221,10 +228,8 @@ fn centrality(sq: usize, n: usize) -> i32 {
 /// nearer edges (one table fits every size up to 8).
 #[inline]
 fn square_class(sq: usize, n: usize) -> usize {
-    let (r, f) = (sq / n, sq % n);
-    let a = r.min(n - 1 - r).min(3);
-    let b = f.min(n - 1 - f).min(3);
-    let (a, b) = (a.min(b), a.max(b));
+    let (a, b) = edge_distances(sq, n);
+    let (a, b) = (a.min(b).min(3), a.max(b).min(3));
     // Rows of the triangle a <= b: 4 + 3 + 2 + 1 classes.
     [0, 4, 7, 9][a] + (b - a)
 }
@@ -300,21 +305,13 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
     let (mut centre, mut cap_centre) = (0, 0);
     let mut under = [0i32; 4];
     let mut squares = [0i32; 10];
-    let mut f = flats;
-    while f != 0 {
-        let sq = f.trailing_zeros() as usize;
-        f &= f - 1;
-        squares[square_class(sq, n)] += 1;
-    }
-    for (k, &m) in squares.iter().enumerate() {
-        if m != 0 {
-            s.tapered(FLAT_SQUARE + k, sign * m, 0);
-        }
-    }
     let mut x = pos.owner[c];
     while x != 0 {
         let sq = x.trailing_zeros() as usize;
         x &= x - 1;
+        if flats & (1u64 << sq) != 0 {
+            squares[square_class(sq, n)] += 1;
+        }
         let cen = centrality(sq, n);
         if caps & (1u64 << sq) != 0 {
             cap_centre += cen;
@@ -340,6 +337,11 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
             };
             under[strong] += own as i32;
             under[strong + 1] += theirs as i32;
+        }
+    }
+    for (k, &m) in squares.iter().enumerate() {
+        if m != 0 {
+            s.tapered(FLAT_SQUARE + k, sign * m, 0);
         }
     }
     s.tapered(CENTRE, sign * centre, 0);
