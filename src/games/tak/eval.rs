@@ -193,6 +193,14 @@ pub mod layout {
         UNDER_EG "under_eg" ["own", "theirs", "own_strong", "theirs_strong"],
         FLAT_SQUARE "flat_square" ["00", "01", "02", "03", "11", "12", "13", "22", "23", "33"],
         ROAD_GROUPS "road_groups" ["mg", "eg"],
+        WALL_SQUARE "wall_square" ["00", "01", "02", "03", "11", "12", "13", "22", "23", "33"],
+        CAP_SQUARE "cap_square" ["00", "01", "02", "03", "11", "12", "13", "22", "23", "33"],
+        NEXT_TO_STACK "next_to_own_stack" ["flat", "wall", "cap"],
+        LINES "lines_occupied" ["mg", "eg"],
+        CRITICAL "critical_squares" ["mg", "eg"],
+        CAP_NEAR "cap_near" ["their_flat", "their_wall", "own_flat", "empty"],
+        NEAR_THEIR_STACK "next_to_their_stack" ["flat", "wall", "cap"],
+        ADJACENT "adjacent" ["flat_flat", "flat_their_flat", "flat_empty", "wall_their_flat", "wall_their_wall", "wall_own_flat"],
     }
 }
 use layout::*;
@@ -305,12 +313,18 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
     let (mut centre, mut cap_centre) = (0, 0);
     let mut under = [0i32; 4];
     let mut squares = [0i32; 10];
+    let mut wall_squares = [0i32; 10];
+    let mut cap_squares = [0i32; 10];
     let mut x = pos.owner[c];
     while x != 0 {
         let sq = x.trailing_zeros() as usize;
         x &= x - 1;
         if flats & (1u64 << sq) != 0 {
             squares[square_class(sq, n)] += 1;
+        } else if walls & (1u64 << sq) != 0 {
+            wall_squares[square_class(sq, n)] += 1;
+        } else {
+            cap_squares[square_class(sq, n)] += 1;
         }
         let cen = centrality(sq, n);
         if caps & (1u64 << sq) != 0 {
@@ -339,11 +353,21 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
             under[strong + 1] += theirs as i32;
         }
     }
-    for (k, &m) in squares.iter().enumerate() {
-        if m != 0 {
-            s.tapered(FLAT_SQUARE + k, sign * m, 0);
+    // Flats and walls by square class count in the middle game,
+    // capstones throughout.
+    for (group, counts, eg) in [
+        (FLAT_SQUARE, &squares, 0),
+        (WALL_SQUARE, &wall_squares, 0),
+        (CAP_SQUARE, &cap_squares, 1),
+    ] {
+        for (k, &m) in counts.iter().enumerate() {
+            if m != 0 {
+                s.tapered(group + k, sign * m, eg * sign * m);
+            }
         }
     }
+    contact_terms(s, pos, c, sign);
+    line_terms(s, pos, c, sign);
     s.tapered(CENTRE, sign * centre, 0);
     s.tapered(CENTRE + 1, sign * cap_centre, sign * cap_centre);
     // Captives and reserves under a stack are worth most while there is
@@ -361,6 +385,84 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
             s.tapered(ROAD_SPAN_MG + k, sign * m, 0);
             s.tapered(ROAD_SPAN_EG + k, 0, sign * m);
         }
+    }
+}
+
+/// The squares where `c` has a stack (more than one piece, `c` on top).
+fn tall_stacks(pos: &Position, c: usize) -> u64 {
+    let mut tall = 0u64;
+    let mut x = pos.owner[c];
+    while x != 0 {
+        let sq = x.trailing_zeros() as usize;
+        x &= x - 1;
+        if pos.heights[sq] > 1 {
+            tall |= 1u64 << sq;
+        }
+    }
+    tall
+}
+
+/// What stands next to what: a stack spreads onto its neighbours and a
+/// capstone flattens or captures them, so a piece's neighbours say how
+/// safe it is and what it can take.
+fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
+    let g = &pos.geo;
+    let flats = pos.flats(c);
+    let walls = pos.owner[c] & pos.walls;
+    let caps = pos.owner[c] & pos.caps;
+    let their_flats = pos.flats(c ^ 1);
+    let their_walls = pos.owner[c ^ 1] & pos.walls;
+    let empty = g.full & !pos.occupied();
+    let by_own = g.neighbours(tall_stacks(pos, c));
+    let by_theirs = g.neighbours(tall_stacks(pos, c ^ 1));
+    for (k, set) in [flats, walls, caps].into_iter().enumerate() {
+        s.tapered(
+            NEXT_TO_STACK + k,
+            sign * (by_own & set).count_ones() as i32,
+            0,
+        );
+        let m = sign * (by_theirs & set).count_ones() as i32;
+        s.tapered(NEAR_THEIR_STACK + k, m, 0);
+    }
+    let pairs = [
+        (flats, flats),
+        (flats, their_flats),
+        (flats, empty),
+        (walls, their_flats),
+        (walls, their_walls),
+        (walls, flats),
+    ];
+    for (k, (a, b)) in pairs.into_iter().enumerate() {
+        s.tapered(ADJACENT + k, sign * g.adjacent_pairs(a, b) as i32, 0);
+    }
+    let by_cap = g.neighbours(caps);
+    for (k, set) in [their_flats, their_walls, flats, empty]
+        .into_iter()
+        .enumerate()
+    {
+        let m = sign * (by_cap & set).count_ones() as i32;
+        s.tapered(CAP_NEAR + k, m, m);
+    }
+}
+
+/// Reach across the board: the ranks and files `c`'s road pieces touch,
+/// and the empty squares where a placement would finish a road.
+fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
+    let g = &pos.geo;
+    let n = g.size;
+    let road = pos.road_squares(c);
+    let lines: i32 = (0..n)
+        .map(|i| {
+            (road & (g.rank_first << (i * n)) != 0) as i32
+                + (road & (g.file_first << i) != 0) as i32
+        })
+        .sum();
+    s.tapered(LINES, sign * lines, 0);
+    s.tapered(LINES + 1, 0, sign * lines);
+    if !pos.is_opening() {
+        let critical = sign * placement_wins(pos, c).count_ones() as i32;
+        s.tapered(CRITICAL, critical, 0);
+        s.tapered(CRITICAL + 1, 0, critical);
     }
 }
 
@@ -413,6 +515,65 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjacent_pairs_count_each_neighbouring_pair() {
+        let g = crate::games::tak::position::Geometry::new(6);
+        let bit = |sq: usize| 1u64 << sq;
+        // a1 touches b1 and a2, not b2 (diagonal) and not f1 (the far edge).
+        let a = bit(0);
+        assert_eq!(g.adjacent_pairs(a, bit(1) | bit(6) | bit(7) | bit(5)), 2);
+        // The east edge does not wrap to the next rank's west edge.
+        assert_eq!(g.adjacent_pairs(bit(5), bit(6)), 0);
+        assert_eq!(g.adjacent_pairs(bit(6), bit(5)), 0);
+        // Pairs inside one set count once from each side.
+        let line = bit(0) | bit(1) | bit(2);
+        assert_eq!(g.adjacent_pairs(line, line), 4);
+        assert_eq!(g.adjacent_pairs(line, 0), 0);
+    }
+
+    /// The TPS of the board mirrored left to right.
+    fn mirrored_tps(tps: &str) -> String {
+        let mut parts = tps.split(' ');
+        let board = parts.next().unwrap_or("");
+        let rows: Vec<String> = board
+            .split('/')
+            .map(|row| {
+                let mut cells: Vec<String> = Vec::new();
+                for cell in row.split(',') {
+                    match cell.strip_prefix('x') {
+                        Some(k) => {
+                            let k: usize = if k.is_empty() { 1 } else { k.parse().unwrap() };
+                            cells.extend(std::iter::repeat_n("x".to_string(), k));
+                        }
+                        None => cells.push(cell.to_string()),
+                    }
+                }
+                cells.reverse();
+                cells.join(",")
+            })
+            .collect();
+        let rest: Vec<&str> = parts.collect();
+        format!("{} {}", rows.join("/"), rest.join(" "))
+    }
+
+    #[test]
+    fn evaluation_is_the_same_on_the_mirrored_board() {
+        let cfg = Config {
+            half_komi: 4,
+            ..Config::standard(6)
+        };
+        for tps in [
+            "x2,2,x,1,x/x,1,2,2,2,1/x,2,1,x,1,x/1,1,2C,1C,1,x/x,2,1,1,2,1/2,2,12,2,1S,2 1 16",
+            "1,x,2,1,x2/1,1,1,x,12121121S,x/x,2,1C,2,1,2S/2,2,12C,1,1S,21/x2,112,2221S,2,21/2,2221S,2,21,x,2 2 35",
+            "x6/x2,1,2,2,x/1,1,2,2,1,1/12,12,2C,221C,2,2/x,1,1,1,x2/x6 1 14",
+        ] {
+            let pos = crate::games::tak::tps::parse(tps, cfg).unwrap();
+            let mirror = crate::games::tak::tps::parse(&mirrored_tps(tps), cfg).unwrap();
+            assert_ne!(pos.key, mirror.key, "{tps} is its own mirror");
+            assert_eq!(evaluate(&pos), evaluate(&mirror), "{tps}");
+        }
+    }
 
     #[test]
     fn square_classes_follow_the_board_symmetries() {

@@ -60,6 +60,17 @@ impl Geometry {
             | ((b & !self.file_first) >> 1)
     }
 
+    /// How many (square of `a`, square of `b`) pairs are orthogonal
+    /// neighbours.
+    #[inline]
+    pub fn adjacent_pairs(&self, a: u64, b: u64) -> u32 {
+        let n = self.size;
+        ((a << n) & b).count_ones()
+            + ((a >> n) & b).count_ones()
+            + (((a & !self.file_last) << 1) & b).count_ones()
+            + (((a & !self.file_first) >> 1) & b).count_ones()
+    }
+
     /// Squares of `set` connected to `seed` (inside `set`).
     #[inline]
     pub fn flood(&self, seed: u64, set: u64) -> u64 {
