@@ -6,7 +6,8 @@ with tabula (`d` prints each position's TPS), asks a TEI judge (Tiltak,
 say) for its win expectation of every position at a fixed node count,
 and charges each move with what the mover lost by it: the judge's
 expectation before the move minus one minus the opponent's after it.
-Book moves (`{book}`) and each game's last move are not charged. Prints,
+Book moves (`{book}`; Racetrack's records do not mark them) and each
+game's last move are not charged. Prints,
 per player, the mean loss per move by ten-ply stretch and by the kind of
 move played against the kind the judge preferred, and the excess of one
 player's loss over the other's per game; with --tsv FILE, one line per
@@ -20,36 +21,16 @@ import subprocess
 import sys
 from collections import defaultdict
 
-RESULT = re.compile(r"^(R-0|0-R|F-0|0-F|1-0|0-1|1/2-1/2)$")
+from tak_records import move_kind, records
 
-
-def move_kind(ptn):
-    if re.fullmatch(r"[a-h][1-8]", ptn):
-        return "flat"
-    if re.fullmatch(r"S[a-h][1-8]", ptn):
-        return "wall"
-    if re.fullmatch(r"C[a-h][1-8]", ptn):
-        return "cap"
-    return "spread"
 
 
 def games(text):
-    """(player 1, size, half komi, [(move, is_book)]) per record."""
-    for record in text.split("[Event ")[1:]:
-        tag = lambda name: re.search(r'\[%s "([^"]*)"' % name, record)
-        p1 = tag("Player1").group(1)
-        size = int(tag("Size").group(1)) if tag("Size") else 6
-        komi = float(tag("Komi").group(1)) if tag("Komi") else 0.0
-        body = record.split("\n\n", 1)[1]
-        moves = []
-        for token in re.findall(r"\{[^}]*\}|[^\s{]+", body):
-            if token.startswith("{"):
-                # A comment: `{book}` marks the move before it.
-                if token == "{book}" and moves:
-                    moves[-1] = (moves[-1][0], True)
-            elif not (re.fullmatch(r"\d+\.", token) or RESULT.match(token)):
-                moves.append((token, False))
-        yield p1, size, int(round(komi * 2)), moves
+    """(player 1, player 2, size, half komi, [(move, is_book)]) per record."""
+    for tags, moves in records(text):
+        size = int(tags.get("Size", "6"))
+        half_komi = int(round(float(tags.get("Komi", "0")) * 2))
+        yield tags["Player1"], tags["Player2"], size, half_komi, moves
 
 
 class Tei:
@@ -98,10 +79,10 @@ def main():
         raise SystemExit(__doc__)
     ptn, tabula, judge = args[:3]
     nodes = int(args[3]) if len(args) > 3 else 5000
-    records = list(games(open(ptn).read()))
+    recorded = list(games(open(ptn).read()))
     # Every position's TPS from tabula's own board.
     cmds = ["tei"]
-    for p1, size, half_komi, moves in records:
+    for p1, p2, size, half_komi, moves in recorded:
         cmds.append("setoption name HalfKomi value %d" % half_komi)
         for k in range(len(moves)):
             cmds += ["teinewgame %d" % size,
@@ -112,8 +93,7 @@ def main():
     tps = iter(re.findall(r"^Tps: (.*)$", out, re.M))
     tei = Tei(judge)
     rows = []  # per game: [(ply, mover, move, book, best, expectation, tps)]
-    for p1, size, half_komi, moves in records:
-        p2 = next(iter({"tabula", "tiltak"} - {p1}), "player2")
+    for p1, p2, size, half_komi, moves in recorded:
         tei.send("setoption name HalfKomi value %d" % half_komi)
         tei.send("teinewgame %d" % size)
         game = []

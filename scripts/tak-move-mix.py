@@ -12,29 +12,14 @@ import re
 import sys
 from collections import Counter
 
+from tak_records import move_kind, records
+
 PHASES = (("plies 0-39", 0, 40), ("plies 40-69", 40, 70), ("plies 70-", 70, 10**9))
-RESULT = re.compile(r"^(R-0|0-R|F-0|0-F|1-0|0-1|1/2-1/2)$")
-
-
-def move_kind(ptn):
-    if re.fullmatch(r"[a-h][1-8]", ptn):
-        return "flat"
-    if re.fullmatch(r"S[a-h][1-8]", ptn):
-        return "wall"
-    if re.fullmatch(r"C[a-h][1-8]", ptn):
-        return "cap"
-    return "spread"
 
 
 def games(text):
-    for record in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', record))
-        parts = record.split("\n\n", 1)
-        if len(parts) < 2 or "Player1" not in tags or "Player2" not in tags:
-            continue
-        body = re.sub(r"\{[^}]*\}", " ", parts[1])
-        moves = [t for t in body.split() if not re.fullmatch(r"\d+\.", t) and not RESULT.match(t)]
-        yield tags["Player1"], tags["Player2"], moves
+    for tags, moves in records(text):
+        yield tags["Player1"], tags["Player2"], [m for m, _ in moves]
 
 
 def main(paths):
