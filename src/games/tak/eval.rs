@@ -286,7 +286,7 @@ fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> ([i32; 7], i32) 
 }
 
 /// One side's terms, with `sign` +1 for White and -1 for Black.
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2]) {
     let sign = if c == WHITE { 1 } else { -1 };
     let n = pos.size();
     let flats = pos.flats(c);
@@ -366,7 +366,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize) {
             }
         }
     }
-    contact_terms(s, pos, c, sign);
+    contact_terms(s, pos, c, sign, tall);
     line_terms(s, pos, c, sign);
     s.tapered(CENTRE, sign * centre, 0);
     s.tapered(CENTRE + 1, sign * cap_centre, sign * cap_centre);
@@ -405,7 +405,7 @@ fn tall_stacks(pos: &Position, c: usize) -> u64 {
 /// What stands next to what: a stack spreads onto its neighbours and a
 /// capstone flattens or captures them, so a piece's neighbours say how
 /// safe it is and what it can take.
-fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
+fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32, tall: &[u64; 2]) {
     let g = &pos.geo;
     let flats = pos.flats(c);
     let walls = pos.owner[c] & pos.walls;
@@ -413,8 +413,8 @@ fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
     let their_flats = pos.flats(c ^ 1);
     let their_walls = pos.owner[c ^ 1] & pos.walls;
     let empty = g.full & !pos.occupied();
-    let by_own = g.neighbours(tall_stacks(pos, c));
-    let by_theirs = g.neighbours(tall_stacks(pos, c ^ 1));
+    let by_own = g.neighbours(tall[c]);
+    let by_theirs = g.neighbours(tall[c ^ 1]);
     for (k, set) in [flats, walls, caps].into_iter().enumerate() {
         s.tapered(
             NEXT_TO_STACK + k,
@@ -459,11 +459,16 @@ fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
         .sum();
     s.tapered(LINES, sign * lines, 0);
     s.tapered(LINES + 1, 0, sign * lines);
-    if !pos.is_opening() {
-        let critical = sign * placement_wins(pos, c).count_ones() as i32;
-        s.tapered(CRITICAL, critical, 0);
-        s.tapered(CRITICAL + 1, 0, critical);
-    }
+    // The road threats' cache has both sides' winning placements.
+    let t = threats(pos);
+    let finishing = if c == pos.side {
+        t.win_place
+    } else {
+        t.opp_place
+    };
+    let critical = sign * finishing.count_ones() as i32;
+    s.tapered(CRITICAL, critical, 0);
+    s.tapered(CRITICAL + 1, 0, critical);
 }
 
 /// How far the game has run toward its end by reserves: 0 at the start,
@@ -481,8 +486,9 @@ pub fn reserve_phase(pos: &Position) -> i32 {
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
     let phase = reserve_phase(pos);
-    side_terms(s, pos, WHITE);
-    side_terms(s, pos, BLACK);
+    let tall = [tall_stacks(pos, WHITE), tall_stacks(pos, BLACK)];
+    side_terms(s, pos, WHITE, &tall);
+    side_terms(s, pos, BLACK, &tall);
     // Komi counts as the reserves empty (the flat count comes nearer).
     s.tapered(KOMI, 0, -pos.cfg.half_komi);
     s.blend(256 - phase, 256);
