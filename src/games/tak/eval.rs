@@ -262,13 +262,8 @@ fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> ([i32; 7], i32) 
         if comp & (comp - 1) == 0 {
             continue;
         }
-        let mut rows = 0;
-        let mut cols = 0;
-        for i in 0..n {
-            rows += (comp & (g.rank_first << (i * n)) != 0) as usize;
-            cols += (comp & (g.file_first << i) != 0) as usize;
-        }
-        let span = rows.max(cols).min(8);
+        let (rows, cols) = g.lines_touched(comp);
+        let span = (rows.max(cols) as usize).min(8);
         let scaled = (span * 8 / n).min(8);
         if scaled < 2 {
             continue;
@@ -448,15 +443,8 @@ fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32, ta
 /// Reach across the board: the ranks and files `c`'s road pieces touch,
 /// and the empty squares where a placement would finish a road.
 fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
-    let g = &pos.geo;
-    let n = g.size;
-    let road = pos.road_squares(c);
-    let lines: i32 = (0..n)
-        .map(|i| {
-            (road & (g.rank_first << (i * n)) != 0) as i32
-                + (road & (g.file_first << i) != 0) as i32
-        })
-        .sum();
+    let (ranks, files) = pos.geo.lines_touched(pos.road_squares(c));
+    let lines = (ranks + files) as i32;
     s.tapered(LINES, sign * lines, 0);
     s.tapered(LINES + 1, 0, sign * lines);
     // The road threats' cache has both sides' winning placements.
@@ -536,6 +524,16 @@ mod tests {
         let line = bit(0) | bit(1) | bit(2);
         assert_eq!(g.adjacent_pairs(line, line), 4);
         assert_eq!(g.adjacent_pairs(line, 0), 0);
+    }
+
+    #[test]
+    fn lines_touched_counts_ranks_and_files_apart() {
+        let g = crate::games::tak::position::Geometry::new(5);
+        let bit = |sq: usize| 1u64 << sq;
+        assert_eq!(g.lines_touched(0), (0, 0));
+        // a1, b1, c1: one rank, three files; e5 adds rank 5 and file e.
+        assert_eq!(g.lines_touched(bit(0) | bit(1) | bit(2)), (1, 3));
+        assert_eq!(g.lines_touched(bit(0) | bit(1) | bit(2) | bit(24)), (2, 4));
     }
 
     /// The TPS of the board mirrored left to right.

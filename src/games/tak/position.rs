@@ -60,6 +60,18 @@ impl Geometry {
             | ((b & !self.file_first) >> 1)
     }
 
+    /// How many ranks and how many files hold a square of `set`.
+    #[inline]
+    pub fn lines_touched(&self, set: u64) -> (u32, u32) {
+        let n = self.size;
+        (0..n).fold((0, 0), |(ranks, files), i| {
+            (
+                ranks + (set & (self.rank_first << (i * n)) != 0) as u32,
+                files + (set & (self.file_first << i) != 0) as u32,
+            )
+        })
+    }
+
     /// How many (square of `a`, square of `b`) pairs are orthogonal
     /// neighbours.
     #[inline]
