@@ -1225,8 +1225,13 @@ fn sprt_stops_the_match_when_it_decides() {
         stdout.contains("SPRT: elo0 0, elo1 200, alpha 0.05, beta 0.05 (logistic Elo, game pairs); at most 100 games"),
         "{stdout}"
     );
+    // Each finished pair reports the pairs so far, then the LLR.
     assert!(
-        stdout.contains("SPRT: llr 0.42 (14.2%), lbound -2.94, ubound 2.94\n"),
+        stdout.contains(
+            "Score of first vs second: 2 - 0 - 0  [1.000] 2\nPtnml(0-2): 0, 0, 0, 0, 1\n\
+             Normalized Elo: +inf +/- 0.0 (from 1 game pairs)\n\
+             SPRT: llr 0.42 (14.2%), lbound -2.94, ubound 2.94\n"
+        ),
         "{stdout}"
     );
     assert!(

@@ -452,6 +452,12 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 tally.score(),
                 tally.games()
             );
+            // The pairs so far, after each completed one: a match stopped
+            // early (killed) still leaves its latest pentanomial and Elo.
+            if pair_done {
+                outln!("{}", pairs.ptnml_line());
+                outln!("{}", pairs.nelo_line());
+            }
             if pair_done && let Some(params) = &cfg.sprt {
                 outln!("{}", sprt.update(params, &pairs));
                 if let Some(decided) = sprt.newly_decided() {
