@@ -662,3 +662,34 @@ impl Move {
         self.0 == 0xFFFF
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjacent_pairs_count_each_neighbouring_pair() {
+        let g = Geometry::new(6);
+        let bit = |sq: usize| 1u64 << sq;
+        // a1 touches b1 and a2, not b2 (diagonal) and not f1 (the far edge).
+        let a = bit(0);
+        assert_eq!(g.adjacent_pairs(a, bit(1) | bit(6) | bit(7) | bit(5)), 2);
+        // The east edge does not wrap to the next rank's west edge.
+        assert_eq!(g.adjacent_pairs(bit(5), bit(6)), 0);
+        assert_eq!(g.adjacent_pairs(bit(6), bit(5)), 0);
+        // Pairs inside one set count once from each side.
+        let line = bit(0) | bit(1) | bit(2);
+        assert_eq!(g.adjacent_pairs(line, line), 4);
+        assert_eq!(g.adjacent_pairs(line, 0), 0);
+    }
+
+    #[test]
+    fn lines_touched_counts_ranks_and_files_apart() {
+        let g = Geometry::new(5);
+        let bit = |sq: usize| 1u64 << sq;
+        assert_eq!(g.lines_touched(0), (0, 0));
+        // a1, b1, c1: one rank, three files; e5 adds rank 5 and file e.
+        assert_eq!(g.lines_touched(bit(0) | bit(1) | bit(2)), (1, 3));
+        assert_eq!(g.lines_touched(bit(0) | bit(1) | bit(2) | bit(24)), (2, 4));
+    }
+}
