@@ -457,12 +457,12 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             if pair_done {
                 outln!("{}", pairs.ptnml_line());
                 outln!("{}", pairs.nelo_line());
-            }
-            if pair_done && let Some(params) = &cfg.sprt {
-                outln!("{}", sprt.update(params, &pairs));
-                if let Some(decided) = sprt.newly_decided() {
-                    outln!("SPRT: {}", decided.describe());
-                    stop.store(true, Ordering::Relaxed);
+                if let Some(params) = &cfg.sprt {
+                    outln!("{}", sprt.update(params, &pairs));
+                    if let Some(decided) = sprt.newly_decided() {
+                        outln!("SPRT: {}", decided.describe());
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
             }
             let _ = std::io::stdout().flush();
