@@ -869,6 +869,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         if alpha >= beta {
             return alpha;
         }
+        // A win on the next move needs no search (PV nodes still search it,
+        // so the principal variation shows the winning move).
+        if !pv_node && self.pos.wins_at_once() {
+            return MATE - ply as i32 - 1;
+        }
 
         let in_check = self.pos.in_check();
         let key = self.pos.key();

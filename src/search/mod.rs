@@ -100,6 +100,13 @@ pub trait AlphaBetaPosition: RulesPosition {
     fn terminal_score(&self, _ply: usize) -> Option<i32> {
         None
     }
+    /// True when the side to move has a move that wins the game at once
+    /// and the game can tell without generating moves (a Tak road by
+    /// placement). The search then scores a non-PV node as a win in one.
+    /// Default: false.
+    fn wins_at_once(&self) -> bool {
+        false
+    }
     /// Ordering hint for a move: higher is searched first. Captures should
     /// score MVV-LVA style above zero; quiet moves return 0.
     fn move_order_hint(&self, mv: Self::Move) -> i32;

@@ -278,10 +278,17 @@ impl AlphaBetaPosition for Position {
             && (self.geo.full & !self.occupied()).count_ones() > 3
     }
 
-    /// Tak has no check; see protocol-spec/tak.md §1.6.
-    #[inline]
+    /// Tak's "check": the opponent threatens to complete a road by a
+    /// placement (players call it "Tak"). The side to move must block it
+    /// or win first, so the search neither prunes nor stands pat here.
     fn in_check(&self) -> bool {
-        false
+        self.result == ONGOING
+            && !self.is_opening()
+            && eval::placement_wins(self, self.side ^ 1) != 0
+    }
+
+    fn wins_at_once(&self) -> bool {
+        self.result == ONGOING && !self.is_opening() && eval::placement_wins(self, self.side) != 0
     }
 
     fn evaluate(&self) -> i32 {
