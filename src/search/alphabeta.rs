@@ -1049,7 +1049,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 continue;
             }
             // Checks are extended only when the checking piece is not lost.
-            if ext == 0 && gives_check && extend_ok {
+            if ext == 0 && gives_check && extend_ok && self.pos.extends_checks() {
                 self.pos.unmake();
                 let safe = self.pos.see_ge(mv, 0);
                 self.pos.make(mv);

@@ -84,6 +84,11 @@ pub trait AlphaBetaPosition: RulesPosition {
     /// meaningless for the game.
     fn null_move_allowed(&self) -> bool;
     fn in_check(&self) -> bool;
+    /// Whether a move that gives check is searched one ply deeper (when
+    /// the checking piece is safe). Default: true.
+    fn extends_checks(&self) -> bool {
+        true
+    }
     /// Static evaluation in centipawns for the side to move, strictly
     /// inside ±`MATE_BOUND` (a larger value reads as a mate score).
     fn evaluate(&self) -> i32;

@@ -287,6 +287,11 @@ impl AlphaBetaPosition for Position {
             && eval::placement_wins(self, self.side ^ 1) != 0
     }
 
+    /// Road threats are too common to extend.
+    fn extends_checks(&self) -> bool {
+        false
+    }
+
     fn wins_at_once(&self) -> bool {
         self.result == ONGOING && !self.is_opening() && eval::placement_wins(self, self.side) != 0
     }
