@@ -163,3 +163,52 @@ fn tak_tactics_suite() {
     }
     assert!(failures.is_empty(), "failures: {failures:#?}");
 }
+
+/// The side to move completes a road by placing a piece.
+fn places_a_road(p: &mut Position) -> bool {
+    let me = p.side_to_move();
+    p.legal_move_list().into_iter().any(|m| {
+        let placement = !p
+            .format_move(m, MoveNotation::Native)
+            .contains(['+', '-', '<', '>']);
+        p.make(m);
+        let won = placement && p.outcome().is_some_and(|o| o.winner() == Some(me));
+        p.unmake();
+        won
+    })
+}
+
+/// Tak's "check" (the opponent threatens a road by placement) and the
+/// search's win-in-one shortcut (the mover has one) agree with trying every
+/// move, in the fixture positions and one move after each.
+#[test]
+fn road_threats_by_placement_agree_with_brute_force() {
+    let mut positions = Vec::new();
+    for c in cases() {
+        let mut root = position(c.size, &c.tps);
+        for m in root.legal_move_list() {
+            root.make(m);
+            if root.outcome().is_none() {
+                positions.push(root.clone());
+            }
+            root.unmake();
+        }
+        positions.push(root);
+    }
+    let (mut checks, mut wins) = (0, 0);
+    for mut p in positions.iter().cloned() {
+        let wins_now = places_a_road(&mut p);
+        assert_eq!(p.wins_at_once(), wins_now, "{}", p.to_notation());
+        p.make_null();
+        let threatened = places_a_road(&mut p);
+        p.unmake_null();
+        assert_eq!(p.in_check(), threatened, "{}", p.to_notation());
+        checks += threatened as usize;
+        wins += wins_now as usize;
+    }
+    assert!(
+        positions.len() > 500 && checks > 20 && wins > 20,
+        "{} positions, {checks} threatened, {wins} winning",
+        positions.len()
+    );
+}
