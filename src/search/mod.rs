@@ -83,6 +83,9 @@ pub trait AlphaBetaPosition: RulesPosition {
     /// False in check, in zugzwang-prone endgames, or where a pass is
     /// meaningless for the game.
     fn null_move_allowed(&self) -> bool;
+    /// The side to move is in check (in Tak: faces a road threat). The
+    /// search neither prunes nor reduces there, and quiescence does not
+    /// stand pat.
     fn in_check(&self) -> bool;
     /// Whether a move that gives check is searched one ply deeper (when
     /// the checking piece is safe). Default: true.

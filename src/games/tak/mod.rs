@@ -292,6 +292,7 @@ impl AlphaBetaPosition for Position {
         false
     }
 
+    /// A road by placement is a win the search scores without moves.
     fn wins_at_once(&self) -> bool {
         self.result == ONGOING && !self.is_opening() && eval::placement_wins(self, self.side) != 0
     }
