@@ -167,15 +167,15 @@ fn tak_tactics_suite() {
 /// The side to move completes a road by placing a piece.
 fn places_a_road(p: &mut Position) -> bool {
     let me = p.side_to_move();
-    p.legal_move_list().into_iter().any(|m| {
-        let placement = !p
-            .format_move(m, MoveNotation::Native)
-            .contains(['+', '-', '<', '>']);
-        p.make(m);
-        let won = placement && p.outcome().is_some_and(|o| o.winner() == Some(me));
-        p.unmake();
-        won
-    })
+    p.legal_move_list()
+        .into_iter()
+        .filter(|m| m.is_place())
+        .any(|m| {
+            p.make(m);
+            let won = won_by(p, me);
+            p.unmake();
+            won
+        })
 }
 
 /// Tak's "check" (the opponent threatens a road by placement) and the

@@ -255,6 +255,14 @@ impl RulesPosition for Position {
     }
 }
 
+impl Position {
+    /// Player `c` could complete a road by placing a piece now (in the
+    /// opening each side places the other's flat, so no road).
+    fn can_place_road(&self, c: usize) -> bool {
+        self.result == ONGOING && !self.is_opening() && eval::placement_wins(self, c) != 0
+    }
+}
+
 impl AlphaBetaPosition for Position {
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         if self.result == ONGOING {
@@ -282,9 +290,7 @@ impl AlphaBetaPosition for Position {
     /// placement (players call it "Tak"). The side to move must block it
     /// or win first, so the search neither prunes nor stands pat here.
     fn in_check(&self) -> bool {
-        self.result == ONGOING
-            && !self.is_opening()
-            && eval::placement_wins(self, self.side ^ 1) != 0
+        self.can_place_road(self.side ^ 1)
     }
 
     /// Road threats are too common to extend.
@@ -294,7 +300,7 @@ impl AlphaBetaPosition for Position {
 
     /// A road by placement is a win the search scores without moves.
     fn wins_at_once(&self) -> bool {
-        self.result == ONGOING && !self.is_opening() && eval::placement_wins(self, self.side) != 0
+        self.can_place_road(self.side)
     }
 
     fn evaluate(&self) -> i32 {
