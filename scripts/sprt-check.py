@@ -14,9 +14,16 @@ halving) climbs the concave log-likelihood. The second number printed is
 OpenBench's normal approximation, for comparison.
 
 Usage: scripts/sprt-check.py   (prints one line per case)
+       scripts/sprt-check.py [--elo0 E0] [--elo1 E1] LOG...
+The second form adds up the last `Ptnml(0-2):` line of each `tabula match`
+log (runners of one SPRT side by side, or a test resumed in another
+session) and prints the LLR of the sum (default elo0=0, elo1=10) and the
+pairs' score as Elo with a 95 % interval.
 """
 
 import math
+import re
+import sys
 
 A = [0.0, 0.25, 0.5, 0.75, 1.0]
 
@@ -86,7 +93,59 @@ CASES = [
     ([5, 60, 300, 70, 4], -3.0, 1.0),
 ]
 
-if __name__ == "__main__":
+def last_pentanomial(path):
+    """The counts of the last `Ptnml(0-2):` line of a match log."""
+    last = None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("Ptnml(0-2):"):
+                last = line
+    if last is None:
+        sys.exit(f"{path}: no Ptnml(0-2) line")
+    counts = [int(x) for x in re.findall(r"\d+", last.split(":", 1)[1])]
+    if len(counts) != 5:
+        sys.exit(f"{path}: malformed Ptnml(0-2) line")
+    return counts
+
+
+def elo_of(score):
+    score = min(max(score, 1e-9), 1 - 1e-9)
+    return -400 * math.log10(1 / score - 1)
+
+
+def combine(args):
+    elo0, elo1, logs = 0.0, 10.0, []
+    it = iter(args)
+    for a in it:
+        if a in ("--elo0", "--elo1"):
+            v = next(it, None)
+            if v is None:
+                sys.exit(f"{a} needs a value")
+            if a == "--elo0":
+                elo0 = float(v)
+            else:
+                elo1 = float(v)
+        else:
+            logs.append(a)
+    total = [0] * 5
+    for path in logs:
+        c = last_pentanomial(path)
+        print(f"{path}: {c} llr {llr(c, elo0, elo1):.2f}")
+        total = [a + b for a, b in zip(total, c)]
+    n = sum(total)
+    if n == 0:
+        sys.exit("no pairs")
+    mean = sum(c * a for c, a in zip(total, A)) / n
+    var = sum(c * (a - mean) ** 2 for c, a in zip(total, A)) / n
+    half = 1.96 * math.sqrt(var / n)
+    print(f"sum: {total} over {n} pairs, llr {llr(total, elo0, elo1):.2f} "
+          f"(elo0={elo0:g} elo1={elo1:g}), score {mean:.4f}, "
+          f"Elo {elo_of(mean):+.1f} [{elo_of(mean - half):+.1f}, {elo_of(mean + half):+.1f}]")
+
+
+if __name__ == "__main__" and len(sys.argv) > 1:
+    combine(sys.argv[1:])
+elif __name__ == "__main__":
     for counts, e0, e1 in CASES:
         print(f"{counts} elo0={e0} elo1={e1}: llr {llr(counts, e0, e1):.9f}"
               f"  (normal approximation {normal_llr(counts, e0, e1):.9f})")
