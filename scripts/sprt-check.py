@@ -101,7 +101,8 @@ def last_pentanomial(path):
             if line.startswith("Ptnml(0-2):"):
                 last = line
     if last is None:
-        sys.exit(f"{path}: no Ptnml(0-2) line")
+        print(f"{path}: no finished pair yet, left out", file=sys.stderr)
+        return [0] * 5
     counts = [int(x) for x in re.findall(r"\d+", last.split(":", 1)[1])]
     if len(counts) != 5:
         sys.exit(f"{path}: malformed Ptnml(0-2) line")
