@@ -93,13 +93,17 @@ CASES = [
     ([5, 60, 300, 70, 4], -3.0, 1.0),
 ]
 
+
 def last_pentanomial(path):
     """The counts of the last `Ptnml(0-2):` line of a match log."""
     last = None
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if line.startswith("Ptnml(0-2):"):
-                last = line
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("Ptnml(0-2):"):
+                    last = line
+    except OSError as e:
+        sys.exit(f"{path}: {e.strerror}")
     if last is None:
         print(f"{path}: no finished pair yet, left out", file=sys.stderr)
         return [0] * 5
