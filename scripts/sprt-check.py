@@ -103,13 +103,13 @@ def last_pentanomial(path):
                 if line.startswith("Ptnml(0-2):"):
                     last = line
     except OSError as e:
-        sys.exit(f"{path}: {e.strerror}")
+        sys.exit(f"error: {path}: {e.strerror}")
     if last is None:
         print(f"{path}: no finished pair yet, left out", file=sys.stderr)
         return [0] * 5
     counts = [int(x) for x in re.findall(r"\d+", last.split(":", 1)[1])]
     if len(counts) != 5:
-        sys.exit(f"{path}: malformed Ptnml(0-2) line")
+        sys.exit(f"error: {path}: malformed Ptnml(0-2) line")
     return counts
 
 
@@ -124,12 +124,16 @@ def combine(args):
     for a in it:
         if a in ("--elo0", "--elo1"):
             v = next(it, None)
-            if v is None:
-                sys.exit(f"{a} needs a value")
+            try:
+                value = float(v)
+            except (TypeError, ValueError):
+                sys.exit(f"error: {a} needs a number, got {v!r}")
+            if not math.isfinite(value):
+                sys.exit(f"error: {a} needs a finite number, got {v!r}")
             if a == "--elo0":
-                elo0 = float(v)
+                elo0 = value
             else:
-                elo1 = float(v)
+                elo1 = value
         else:
             logs.append(a)
     total = [0] * 5
@@ -139,7 +143,7 @@ def combine(args):
         total = [a + b for a, b in zip(total, c)]
     n = sum(total)
     if n == 0:
-        sys.exit("no pairs")
+        sys.exit("error: no finished pairs in the logs")
     mean = sum(c * a for c, a in zip(total, A)) / n
     var = sum(c * (a - mean) ** 2 for c, a in zip(total, A)) / n
     half = 1.96 * math.sqrt(var / n)
