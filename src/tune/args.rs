@@ -49,7 +49,8 @@ pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE
                       evaluation misjudges the positions, and then inflates
                       the weights)
   --relinearise N     re-expand the non-linear terms every N epochs (default 50)
-  --seed S            chooses the held-out tenth of the games (default 1)";
+  --seed S            chooses the held-out tenth of the games by their moves,
+                      whatever their order in the files (default 1)";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TuneConfig {

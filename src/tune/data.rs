@@ -22,7 +22,7 @@
 
 use super::form::{EvalForm, Linear, Op};
 use super::{RecordedGame, Tunable};
-use crate::games::GamePosition;
+use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
 
@@ -65,10 +65,32 @@ pub fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// True when game number `index` goes to the validation set (one game in
-/// ten, chosen by `seed`).
-pub fn is_validation(seed: u64, index: usize) -> bool {
-    mix(seed ^ mix(index as u64)).is_multiple_of(10)
+/// A key made of the game itself (its start and its moves, as written),
+/// not of its place in the files: `tabula match --concurrency 2` writes
+/// the records in the order the games end, which changes from run to run,
+/// and the split must not change with it.
+pub fn game_key<P: GamePosition + Clone>(game: &RecordedGame<P>) -> u64 {
+    let mut key = 0u64;
+    let mut add = |text: &str| {
+        for b in text.bytes() {
+            key = mix(key ^ u64::from(b));
+        }
+        // A separator, so "ab" + "c" differs from "a" + "bc".
+        key = mix(key ^ 0x100);
+    };
+    let mut pos = game.start.clone();
+    add(&pos.to_notation());
+    for &mv in &game.moves {
+        add(&pos.format_move(mv, MoveNotation::Native));
+        pos.play(mv);
+    }
+    key
+}
+
+/// True when the game with `key` ([`game_key`]) goes to the validation set
+/// (one game in ten, chosen by `seed`).
+pub fn is_validation(seed: u64, key: u64) -> bool {
+    mix(seed ^ mix(key)).is_multiple_of(10)
 }
 
 /// The evaluation of `pos` as a linear function of the weights, from the

@@ -54,7 +54,6 @@ fn load<T: Tunable>(
 ) -> Result<(Vec<Sample>, Vec<Sample>, Counts), String> {
     let (mut train, mut validation) = (Vec::new(), Vec::new());
     let mut counts = Counts::default();
-    let mut index = 0;
     for path in &cfg.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         let games = T::read_records(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -65,12 +64,11 @@ fn load<T: Tunable>(
                 continue;
             }
             let samples = data::game_samples::<T>(g, weights, &mut counts);
-            if data::is_validation(cfg.seed, index) {
+            if data::is_validation(cfg.seed, data::game_key(g)) {
                 validation.extend(samples);
             } else {
                 train.extend(samples);
             }
-            index += 1;
         }
     }
     Ok((train, validation, counts))
