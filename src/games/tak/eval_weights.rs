@@ -8,7 +8,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 87] = [
+pub const WEIGHTS: [i32; 89] = [
     99, // material.flat
     71, // material.wall
     -26, // material.cap
@@ -96,4 +96,6 @@ pub const WEIGHTS: [i32; 87] = [
     -7, // adjacent.wall_their_flat
     0, // adjacent.wall_their_wall
     15, // adjacent.wall_own_flat
+    0, // reserve.mg
+    0, // reserve.eg
 ];
