@@ -201,6 +201,7 @@ pub mod layout {
         CAP_NEAR "cap_near" ["their_flat", "their_wall", "own_flat", "empty"],
         NEAR_THEIR_STACK "next_to_their_stack" ["flat", "wall", "cap"],
         ADJACENT "adjacent" ["flat_flat", "flat_their_flat", "flat_empty", "wall_their_flat", "wall_their_wall", "wall_own_flat"],
+        RESERVE "reserve" ["mg", "eg"],
     }
 }
 use layout::*;
@@ -371,6 +372,11 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2])
         s.tapered(UNDER + k, sign * u, 0);
         s.tapered(UNDER_EG + k, 0, sign * u);
     }
+    // The pieces still in hand: the side with more left can answer a
+    // flat race for longer (the flats on the board already count above).
+    let in_hand = sign * (pos.stones_left[c] + pos.caps_left[c]) as i32;
+    s.tapered(RESERVE, in_hand, 0);
+    s.tapered(RESERVE + 1, 0, in_hand);
     // Road pieces in fewer groups are nearer to a road.
     let (spans, groups) = road_spans(s, pos, pos.road_squares(c));
     s.tapered(ROAD_GROUPS, sign * groups, 0);
@@ -578,6 +584,42 @@ mod tests {
         }
         assert_eq!(square_class(0, 6), 0);
         assert_eq!(square_class(2 * 6 + 3, 6), 7);
+    }
+
+    #[test]
+    fn the_reserve_term_counts_the_pieces_in_hand() {
+        // A sink that records the coefficients of the reserve weights.
+        struct Reserve([i32; 2]);
+        impl EvalSink for Reserve {
+            fn weight(&self, _: usize) -> i32 {
+                0
+            }
+            fn tapered(&mut self, index: usize, mg: i32, eg: i32) {
+                if index == RESERVE {
+                    self.0[0] += mg;
+                } else if index == RESERVE + 1 {
+                    self.0[1] += eg;
+                }
+            }
+            fn expansion(&mut self, _: (i32, i32), _: &[(usize, i32, i32)]) {}
+            fn blend(&mut self, _: i32, _: i32) {}
+            fn add(&mut self, _: usize, _: i32) {}
+            fn set(&mut self, _: i32) {}
+            fn scale(&mut self, _: i32, _: i32) {}
+            fn negate(&mut self) {}
+        }
+        let cfg = Config::standard(6);
+        let mut pos = Position::empty(cfg);
+        let mut sink = Reserve([0; 2]);
+        evaluate_into(&mut sink, &pos);
+        assert_eq!(sink.0, [0, 0], "equal reserves cancel");
+        // White has spent five stones and the capstone, Black two stones.
+        pos.stones_left[WHITE] -= 5;
+        pos.caps_left[WHITE] = 0;
+        pos.stones_left[BLACK] -= 2;
+        let mut sink = Reserve([0; 2]);
+        evaluate_into(&mut sink, &pos);
+        assert_eq!(sink.0, [-4, -4], "White has four pieces fewer in hand");
     }
 
     #[test]
