@@ -372,8 +372,9 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2])
         s.tapered(UNDER + k, sign * u, 0);
         s.tapered(UNDER_EG + k, 0, sign * u);
     }
-    // The pieces still in hand: the side with more left can answer a
-    // flat race for longer (the flats on the board already count above).
+    // The pieces still in hand. The fit makes them a cost, mostly in the
+    // end game: a piece in hand is not yet working on the board, and the
+    // side nearer to running out chooses when the flats are counted.
     let in_hand = sign * (pos.stones_left[c] + pos.caps_left[c]) as i32;
     s.tapered(RESERVE, in_hand, 0);
     s.tapered(RESERVE + 1, 0, in_hand);
