@@ -589,38 +589,27 @@ mod tests {
 
     #[test]
     fn the_reserve_term_counts_the_pieces_in_hand() {
-        // A sink that records the coefficients of the reserve weights.
-        struct Reserve([i32; 2]);
-        impl EvalSink for Reserve {
-            fn weight(&self, _: usize) -> i32 {
-                0
-            }
-            fn tapered(&mut self, index: usize, mg: i32, eg: i32) {
-                if index == RESERVE {
-                    self.0[0] += mg;
-                } else if index == RESERVE + 1 {
-                    self.0[1] += eg;
-                }
-            }
-            fn expansion(&mut self, _: (i32, i32), _: &[(usize, i32, i32)]) {}
-            fn blend(&mut self, _: i32, _: i32) {}
-            fn add(&mut self, _: usize, _: i32) {}
-            fn set(&mut self, _: i32) {}
-            fn scale(&mut self, _: i32, _: i32) {}
-            fn negate(&mut self) {}
-        }
+        // The tuner's recording sink gives each weight's coefficients.
+        let reserve = |pos: &Position| {
+            let mut form = crate::tune::EvalForm::new(&WEIGHTS);
+            evaluate_into(&mut form, pos);
+            [
+                form.mg_coefficient(RESERVE),
+                form.eg_coefficient(RESERVE + 1),
+            ]
+        };
         let cfg = Config::standard(6);
         let mut pos = Position::empty(cfg);
-        let mut sink = Reserve([0; 2]);
-        evaluate_into(&mut sink, &pos);
-        assert_eq!(sink.0, [0, 0], "equal reserves cancel");
+        assert_eq!(reserve(&pos), [0, 0], "equal reserves cancel");
         // White has spent five stones and the capstone, Black two stones.
         pos.stones_left[WHITE] -= 5;
         pos.caps_left[WHITE] = 0;
         pos.stones_left[BLACK] -= 2;
-        let mut sink = Reserve([0; 2]);
-        evaluate_into(&mut sink, &pos);
-        assert_eq!(sink.0, [-4, -4], "White has four pieces fewer in hand");
+        assert_eq!(
+            reserve(&pos),
+            [-4, -4],
+            "White has four pieces fewer in hand"
+        );
     }
 
     #[test]
