@@ -8,7 +8,7 @@
 
 /// One value per weight, in the layout's order.
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 89] = [
+pub const WEIGHTS: [i32; 98] = [
     91, // material.flat
     57, // material.wall
     -36, // material.cap
@@ -98,4 +98,13 @@ pub const WEIGHTS: [i32; 89] = [
     15, // adjacent.wall_own_flat
     -2, // reserve.mg
     -23, // reserve.eg
+    0, // line_control.open_1
+    0, // line_control.open_2
+    0, // line_control.open_3
+    0, // line_control.contested_1
+    0, // line_control.contested_2
+    0, // line_control.contested_3
+    0, // line_control.blocked_1
+    0, // line_control.blocked_2
+    0, // line_control.blocked_3
 ];
