@@ -202,6 +202,7 @@ pub mod layout {
         NEAR_THEIR_STACK "next_to_their_stack" ["flat", "wall", "cap"],
         ADJACENT "adjacent" ["flat_flat", "flat_their_flat", "flat_empty", "wall_their_flat", "wall_their_wall", "wall_own_flat"],
         RESERVE "reserve" ["mg", "eg"],
+        LINE_CONTROL "line_control" ["open_1", "open_2", "open_3", "contested_1", "contested_2", "contested_3", "blocked_1", "blocked_2", "blocked_3"],
     }
 }
 use layout::*;
@@ -448,12 +449,20 @@ fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32, ta
 }
 
 /// Reach across the board: the ranks and files `c`'s road pieces touch,
-/// and the empty squares where a placement would finish a road.
+/// how near each line is to a road along it, and the empty squares where
+/// a placement would finish a road.
 fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
-    let (ranks, files) = pos.geo.lines_touched(pos.road_squares(c));
+    let road = pos.road_squares(c);
+    let (ranks, files) = pos.geo.lines_touched(road);
     let lines = (ranks + files) as i32;
     s.tapered(LINES, sign * lines, 0);
     s.tapered(LINES + 1, 0, sign * lines);
+    let control = line_control(pos, c, road);
+    for (k, &m) in control.iter().enumerate() {
+        if m != 0 {
+            s.tapered(LINE_CONTROL + k, sign * m, sign * m);
+        }
+    }
     // The road threats' cache has both sides' winning placements.
     let t = threats(pos);
     let finishing = if c == pos.side {
@@ -464,6 +473,36 @@ fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
     let critical = sign * finishing.count_ones() as i32;
     s.tapered(CRITICAL, critical, 0);
     s.tapered(CRITICAL + 1, 0, critical);
+}
+
+/// The ranks and files that `c`'s road pieces (`road`) have all but one,
+/// two or three squares of, by what the opponent has in the rest: nothing
+/// ("open"), flats that a spread or capstone can take back ("contested"),
+/// or a wall or capstone ("blocked"). Indexed as the layout's
+/// `line_control`: state x 3 + squares missing - 1.
+fn line_control(pos: &Position, c: usize, road: u64) -> [i32; 9] {
+    let g = &pos.geo;
+    let n = g.size;
+    let blockers = pos.owner[c ^ 1] & (pos.walls | pos.caps);
+    let their_flats = pos.flats(c ^ 1);
+    let mut counts = [0i32; 9];
+    for i in 0..n {
+        for line in [g.rank_first << (i * n), g.file_first << i] {
+            let missing = n - (road & line).count_ones() as usize;
+            if !(1..=3).contains(&missing) {
+                continue;
+            }
+            let state = if blockers & line != 0 {
+                2
+            } else if their_flats & line != 0 {
+                1
+            } else {
+                0
+            };
+            counts[state * 3 + missing - 1] += 1;
+        }
+    }
+    counts
 }
 
 /// How far the game has run toward its end by reserves: 0 at the start,
@@ -610,6 +649,25 @@ mod tests {
             [-4, -4],
             "White has four pieces fewer in hand"
         );
+    }
+
+    #[test]
+    fn line_control_counts_lines_near_a_road_by_what_blocks_them() {
+        let cfg = Config::standard(5);
+        // White: a1-d1 (rank 1 missing e1), a2, a3 (file a missing a4, a5).
+        // Black: a wall on a5 blocks file a; a flat on b2 contests rank 2.
+        let tps = "2S,x4/x5/1,x4/1,2,x3/1,1,1,1,x 2 4";
+        let pos = crate::games::tak::tps::parse(tps, cfg).unwrap();
+        let white = line_control(&pos, WHITE, pos.road_squares(WHITE));
+        // Rank 1 lacks only e1 and Black has nothing there; file a lacks
+        // a4 and a5, and Black's wall stands on a5. The other lines have
+        // one White road piece or none.
+        let mut expected = [0i32; 9];
+        expected[0] = 1; // rank 1, open, one missing
+        expected[2 * 3 + 1] = 1; // file a, blocked, two missing
+        assert_eq!(white, expected, "{tps}");
+        let black = line_control(&pos, BLACK, pos.road_squares(BLACK));
+        assert_eq!(black, [0i32; 9], "Black has no line of three or more");
     }
 
     #[test]
