@@ -655,7 +655,8 @@ mod tests {
     fn line_control_counts_lines_near_a_road_by_what_blocks_them() {
         let cfg = Config::standard(5);
         // White: a1-d1 (rank 1 missing e1), a2, a3 (file a missing a4, a5).
-        // Black: a wall on a5 blocks file a; a flat on b2 contests rank 2.
+        // Black: a wall on a5 blocks file a; a flat on b2 stands in rank 2,
+        // which holds one White piece and so is not counted.
         let tps = "2S,x4/x5/1,x4/1,2,x3/1,1,1,1,x 2 4";
         let pos = crate::games::tak::tps::parse(tps, cfg).unwrap();
         let white = line_control(&pos, WHITE, pos.road_squares(WHITE));
