@@ -487,7 +487,7 @@ fn line_control(pos: &Position, c: usize, road: u64) -> [i32; 9] {
     let their_flats = pos.flats(c ^ 1);
     let mut counts = [0i32; 9];
     for i in 0..n {
-        for line in [g.rank_first << (i * n), g.file_first << i] {
+        for line in [g.rank(i), g.file(i)] {
             let missing = n - (road & line).count_ones() as usize;
             if !(1..=3).contains(&missing) {
                 continue;

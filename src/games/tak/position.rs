@@ -60,14 +60,25 @@ impl Geometry {
             | ((b & !self.file_first) >> 1)
     }
 
+    /// The squares of rank `i` (0 = the first rank).
+    #[inline]
+    pub fn rank(&self, i: usize) -> u64 {
+        self.rank_first << (i * self.size)
+    }
+
+    /// The squares of file `i` (0 = file a).
+    #[inline]
+    pub fn file(&self, i: usize) -> u64 {
+        self.file_first << i
+    }
+
     /// How many ranks and how many files hold a square of `set`.
     #[inline]
     pub fn lines_touched(&self, set: u64) -> (u32, u32) {
-        let n = self.size;
-        (0..n).fold((0, 0), |(ranks, files), i| {
+        (0..self.size).fold((0, 0), |(ranks, files), i| {
             (
-                ranks + (set & (self.rank_first << (i * n)) != 0) as u32,
-                files + (set & (self.file_first << i) != 0) as u32,
+                ranks + (set & self.rank(i) != 0) as u32,
+                files + (set & self.file(i) != 0) as u32,
             )
         })
     }
@@ -691,5 +702,11 @@ mod tests {
         // a1, b1, c1: one rank, three files; e5 adds rank 5 and file e.
         assert_eq!(g.lines_touched(bit(0) | bit(1) | bit(2)), (1, 3));
         assert_eq!(g.lines_touched(bit(0) | bit(1) | bit(2) | bit(24)), (2, 4));
+        assert_eq!(g.rank(1), 0b11111 << 5, "rank 2 is a2-e2");
+        assert_eq!(
+            g.file(4),
+            (0..5).map(|r| bit(r * 5 + 4)).sum::<u64>(),
+            "file e"
+        );
     }
 }
