@@ -19,6 +19,14 @@ def move_kind(ptn):
 def records(text):
     """(tags, [(move, is_book)]) per record that names both players;
     `{book}` comments mark the moves the opening suite played."""
+    for tags, moves in commented_records(text):
+        yield tags, [(move, comment == "book") for move, comment in moves]
+
+
+def commented_records(text):
+    """(tags, [(move, comment)]) per record that names both players; the
+    comment is the text inside the `{...}` after the move ("book", or the
+    engine's "+0.35/6 0.04s"), "" when there is none."""
     # A record is a block of tags, a blank line and its moves (Racetrack's
     # records start with [Player1 ...], tabula's with [Event ...]).
     for record in re.split(r"\n\s*\n(?=\[)", text.strip()):
@@ -29,8 +37,24 @@ def records(text):
         moves = []
         for token in re.findall(r"\{[^}]*\}|[^\s{]+", parts[1]):
             if token.startswith("{"):
-                if token == "{book}" and moves:
-                    moves[-1] = (moves[-1][0], True)
+                if moves and moves[-1][1] == "":
+                    moves[-1] = (moves[-1][0], token[1:-1])
             elif not (re.fullmatch(r"\d+\.", token) or RESULT.match(token)):
-                moves.append((token, False))
+                moves.append((token, ""))
         yield tags, moves
+
+
+def seconds(comment):
+    """The thinking time of an engine's move comment ("+0.35/6 0.04s"),
+    or None (book moves, comments without a time)."""
+    m = re.search(r"([0-9]+(?:\.[0-9]+)?)s$", comment)
+    return float(m.group(1)) if m else None
+
+
+def score_of(tags, player):
+    """`player`'s score in the record (1, 0.5 or 0), from Result."""
+    result = tags.get("Result", "")
+    if result == "1/2-1/2":
+        return 0.5
+    first_won = not result.startswith("0")
+    return 1.0 if first_won == (tags["Player1"] == player) else 0.0

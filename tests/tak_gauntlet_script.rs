@@ -1,0 +1,106 @@
+//! `scripts/tak-gauntlet.py BEFORE.ptn AFTER.ptn` compares two builds'
+//! runs against one opponent, opening by opening; bad input (missing
+//! files, binary junk, records without a paired opening) ends it with one
+//! `error:` line instead of a traceback. Needs python3, as the CI's client
+//! tests do.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn script(args: &[&str]) -> Output {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/tak-gauntlet.py");
+    Command::new("python3")
+        .arg(path)
+        .args(args)
+        .output()
+        .expect("python3 runs scripts/tak-gauntlet.py")
+}
+
+fn ptn_file(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("tabula-tak-gauntlet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write records");
+    path.to_string_lossy().into_owned()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// One record as `tabula match --pgnout` writes it: a two-ply book
+/// opening, then one move each with a timed comment.
+fn record(first: &str, second: &str, opening: &str, result: &str) -> String {
+    format!(
+        "[Event \"tabula match\"]\n[Player1 \"{first}\"]\n[Player2 \"{second}\"]\n\
+         [Size \"6\"]\n[Result \"{result}\"]\n\n\
+         1. {opening} {{book}} f6 {{book}}\n2. c3 {{+0.10/5 0.04s}} d4 {{-0.20/9 0.10s}} {result}\n\n"
+    )
+}
+
+#[test]
+fn pairs_the_two_runs_by_opening_and_colour() {
+    // Opening a1: before, tabula won with the first move and lost with the
+    // second; after, it won both. Opening b1: drawn both ways in both runs.
+    let before = [
+        record("tabula", "tiltak", "a1", "R-0"),
+        record("tiltak", "tabula", "a1", "R-0"),
+        record("tabula", "tiltak", "b1", "1/2-1/2"),
+        record("tiltak", "tabula", "b1", "1/2-1/2"),
+    ]
+    .concat();
+    let after = [
+        record("tabula", "tiltak", "a1", "F-0"),
+        record("tiltak", "tabula", "a1", "0-R"),
+        record("tabula", "tiltak", "b1", "1/2-1/2"),
+        record("tiltak", "tabula", "b1", "1/2-1/2"),
+    ]
+    .concat();
+    let a = ptn_file("before.ptn", before.as_bytes());
+    let b = ptn_file("after.ptn", after.as_bytes());
+    let out = script(&[&a, &b]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("4 games, tabula 50.0 %"), "{stdout}");
+    assert!(stdout.contains("4 games, tabula 75.0 %"), "{stdout}");
+    // Each game: 0.04 s for the first player, 0.10 s for the second, so
+    // 0.07 s a game on average for both names.
+    assert!(stdout.contains("tabula 0.07 s, tiltak 0.07 s"), "{stdout}");
+    // Differences +1 and 0 per opening (two games): +25 % a game, and a
+    // 95 % interval of +-1.96 x 0.707 / sqrt(2) / 2.
+    assert!(
+        stdout.contains(
+            "paired over 2 openings: after - before +25.0 % a game, 95 % interval [-24.0, +74.0]"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_input_ends_with_one_error_line() {
+    let junk = ptn_file("junk.ptn", &[0xff, 0x00, 0xfe, b'\n', 0x80, b'[']);
+    let one = ptn_file(
+        "one.ptn",
+        record("tabula", "tiltak", "a1", "R-0").as_bytes(),
+    );
+    let missing = ptn_file("gone.ptn", b"");
+    std::fs::remove_file(&missing).expect("remove");
+    let cases: [&[&str]; 5] = [
+        &[&missing, &one],
+        &[&junk, &junk],
+        &[&one, &one],
+        &[&one],
+        &["--player"],
+    ];
+    for args in cases {
+        let out = script(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        let errors: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .collect();
+        assert_eq!(errors.len(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
+    }
+}
