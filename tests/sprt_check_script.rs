@@ -3,28 +3,17 @@
 //! numbers) ends it with one `error:` line instead of a traceback.
 //! Needs python3, as the CI's client tests do.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use common::scripts::{error_lines, input_file, text};
+use std::process::Output;
 
 fn script(args: &[&str]) -> Output {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/sprt-check.py");
-    Command::new("python3")
-        .arg(path)
-        .args(args)
-        .output()
-        .expect("python3 runs scripts/sprt-check.py")
+    common::scripts::run("sprt-check.py", args)
 }
 
 fn log_file(name: &str, bytes: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("tabula-sprt-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write log");
-    path.to_string_lossy().into_owned()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    input_file("tabula-sprt-check", name, bytes)
 }
 
 #[test]
@@ -64,10 +53,7 @@ fn bad_input_ends_with_one_error_line() {
         let out = script(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let stderr = text(&out.stderr);
-        let errors: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.starts_with("error: "))
-            .collect();
+        let errors = error_lines(&stderr);
         assert_eq!(errors.len(), 1, "{args:?}: {stderr}");
         assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
     }

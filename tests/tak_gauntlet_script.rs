@@ -4,28 +4,17 @@
 //! `error:` line instead of a traceback. Needs python3, as the CI's client
 //! tests do.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use common::scripts::{error_lines, input_file, text};
+use std::process::Output;
 
 fn script(args: &[&str]) -> Output {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/tak-gauntlet.py");
-    Command::new("python3")
-        .arg(path)
-        .args(args)
-        .output()
-        .expect("python3 runs scripts/tak-gauntlet.py")
+    common::scripts::run("tak-gauntlet.py", args)
 }
 
 fn ptn_file(name: &str, bytes: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("tabula-tak-gauntlet-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write records");
-    path.to_string_lossy().into_owned()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    input_file("tabula-tak-gauntlet", name, bytes)
 }
 
 /// One record as `tabula match --pgnout` writes it: a two-ply book
@@ -96,10 +85,7 @@ fn bad_input_ends_with_one_error_line() {
         let out = script(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let stderr = text(&out.stderr);
-        let errors: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.starts_with("error: "))
-            .collect();
+        let errors = error_lines(&stderr);
         assert_eq!(errors.len(), 1, "{args:?}: {stderr}");
         assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
     }

@@ -9,3 +9,4 @@ pub mod moves;
 pub mod perft;
 pub mod quiet_checks;
 pub mod rng;
+pub mod scripts;

@@ -1,0 +1,40 @@
+//! Running the project's Python scripts (scripts/*.py) from a test, with
+//! input files in a temporary folder of the test's own.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs `python3 scripts/<name> args...` and returns what it printed.
+pub fn run(name: &str, args: &[&str]) -> Output {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(name);
+    Command::new("python3")
+        .arg(&path)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("python3 runs {}: {e}", path.display()))
+}
+
+/// Writes `bytes` to `name` in a temporary folder named after `folder` and
+/// this process, and returns the file's path.
+pub fn input_file(folder: &str, name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("{folder}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write the script's input");
+    path.to_string_lossy().into_owned()
+}
+
+/// A script's output as text (invalid UTF-8 replaced).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The lines of `stderr` that start with `error: `.
+pub fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("error: "))
+        .collect()
+}
