@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::scripts::{error_lines, input_file, text};
+use common::scripts::{assert_one_error_line, input_file, text};
 use std::process::Output;
 
 fn script(args: &[&str]) -> Output {
@@ -82,11 +82,6 @@ fn bad_input_ends_with_one_error_line() {
         &["--player"],
     ];
     for args in cases {
-        let out = script(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let stderr = text(&out.stderr);
-        let errors = error_lines(&stderr);
-        assert_eq!(errors.len(), 1, "{args:?}: {stderr}");
-        assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
+        assert_one_error_line(args, &script(args));
     }
 }

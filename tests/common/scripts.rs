@@ -31,10 +31,12 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// The lines of `stderr` that start with `error: `.
-pub fn error_lines(stderr: &str) -> Vec<&str> {
-    stderr
-        .lines()
-        .filter(|l| l.starts_with("error: "))
-        .collect()
+/// Asserts that a run on bad input ended as the scripts promise: exit
+/// status 1, exactly one `error: ` line, no Python traceback.
+pub fn assert_one_error_line(args: &[&str], out: &Output) {
+    assert_eq!(out.status.code(), Some(1), "{args:?}");
+    let stderr = text(&out.stderr);
+    let errors = stderr.lines().filter(|l| l.starts_with("error: ")).count();
+    assert_eq!(errors, 1, "{args:?}: {stderr}");
+    assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
 }
