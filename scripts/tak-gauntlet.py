@@ -19,7 +19,8 @@ from tak_records import commented_records, score_of, seconds
 
 def read(path, player):
     """{(opening, player's colour): score} and the mean seconds a game
-    each player thought (book moves excluded)."""
+    each player thought (book moves excluded), over the finished games
+    PLAYER played."""
     scores = {}
     clock = defaultdict(float)
     games = 0
@@ -29,12 +30,13 @@ def read(path, player):
     except OSError as e:
         sys.exit(f"error: {path}: {e.strerror}")
     for tags, moves in commented_records(text):
-        games += 1
         names = (tags["Player1"], tags["Player2"])
-        if player not in names:
+        score = score_of(tags, player)
+        if player not in names or score is None:
             continue
+        games += 1
         opening = " ".join(m for m, c in moves if c == "book")
-        scores[(opening, names.index(player))] = score_of(tags, player)
+        scores[(opening, names.index(player))] = score
         for ply, (_, comment) in enumerate(moves):
             spent = seconds(comment)
             if spent is not None:

@@ -52,9 +52,12 @@ def seconds(comment):
 
 
 def score_of(tags, player):
-    """`player`'s score in the record (1, 0.5 or 0), from Result."""
+    """`player`'s score in the record (1, 0.5 or 0), from Result; None for
+    an unfinished game ("*") or a result that is not Tak's."""
     result = tags.get("Result", "")
     if result == "1/2-1/2":
         return 0.5
+    if not RESULT.match(result):
+        return None
     first_won = not result.startswith("0")
     return 1.0 if first_won == (tags["Player1"] == player) else 0.0

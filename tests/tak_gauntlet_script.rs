@@ -31,11 +31,15 @@ fn record(first: &str, second: &str, opening: &str, result: &str) -> String {
 fn pairs_the_two_runs_by_opening_and_colour() {
     // Opening a1: before, tabula won with the first move and lost with the
     // second; after, it won both. Opening b1: drawn both ways in both runs.
+    // Opening c1 is in the first run only, and never finished by tabula.
     let before = [
         record("tabula", "tiltak", "a1", "R-0"),
         record("tiltak", "tabula", "a1", "R-0"),
         record("tabula", "tiltak", "b1", "1/2-1/2"),
         record("tiltak", "tabula", "b1", "1/2-1/2"),
+        // Unfinished, and a game tabula did not play: both left out.
+        record("tabula", "tiltak", "c1", "*"),
+        record("tiltak", "other", "c1", "R-0"),
     ]
     .concat();
     let after = [
