@@ -4,7 +4,9 @@ which scored more, paired by opening, and how much of the clock each used.
 
 A fast gauntlet against Tiltak (README, "A fast gate against Tiltak")
 plays each opening with both colours; comparing two such runs opening by
-opening removes the openings' own bias from the difference. Reads PTN
+opening removes the openings' own bias from the difference. A suite played
+several times over pairs its n-th game of an opening and colour in one run
+with the n-th in the other. Reads PTN
 records as `tabula match --pgnout` writes them (the tested build named
 PLAYER, default "tabula", the opening moves marked `{book}`).
 
@@ -18,10 +20,12 @@ from tak_records import commented_records, score_of, seconds
 
 
 def read(path, player):
-    """{(opening, player's colour): score} and the mean seconds a game
-    each player thought (book moves excluded), over the finished games
-    PLAYER played."""
+    """{(opening, player's colour, n): score}, n counting the earlier
+    games of that opening and colour, and the mean seconds a game each
+    player thought (book moves excluded), over the finished games PLAYER
+    played."""
     scores = {}
+    seen = defaultdict(int)
     clock = defaultdict(float)
     games = 0
     try:
@@ -36,7 +40,9 @@ def read(path, player):
             continue
         games += 1
         opening = " ".join(m for m, c in moves if c == "book")
-        scores[(opening, names.index(player))] = score
+        colour = names.index(player)
+        scores[(opening, colour, seen[(opening, colour)])] = score
+        seen[(opening, colour)] += 1
         for ply, (_, comment) in enumerate(moves):
             spent = seconds(comment)
             if spent is not None:
@@ -56,13 +62,13 @@ def main(args):
         mean = sum(scores.values()) / max(len(scores), 1)
         used = ", ".join(f"{name} {s:.2f} s" for name, s in sorted(clock.items()))
         print(f"{path}: {len(scores)} games, {player} {100 * mean:.1f} %; clock a game: {used}")
-    # Openings both runs played with both colours: the difference of their
-    # two-game sums, one sample per opening.
-    openings = {o for o, _ in before} & {o for o, _ in after}
+    # Openings both runs played with both colours (the n-th time each): the
+    # difference of their two-game sums, one sample per opening and n.
+    openings = {(o, n) for o, _, n in before} & {(o, n) for o, _, n in after}
     diffs = [
-        sum(after[(o, c)] - before[(o, c)] for c in (0, 1))
-        for o in sorted(openings)
-        if all((o, c) in before and (o, c) in after for c in (0, 1))
+        sum(after[(o, c, n)] - before[(o, c, n)] for c in (0, 1))
+        for o, n in sorted(openings)
+        if all((o, c, n) in before and (o, c, n) in after for c in (0, 1))
     ]
     n = len(diffs)
     if n < 2:

@@ -70,6 +70,42 @@ fn pairs_the_two_runs_by_opening_and_colour() {
 }
 
 #[test]
+fn a_suite_played_twice_pairs_its_games_in_order() {
+    // Opening a1 twice with each colour. Before: both first passes lost,
+    // both second passes won. After: the first pass won twice, the second
+    // lost twice. Paired in order the differences are +2 and -2; keyed by
+    // opening alone (the last game kept) they would be 0 and 2 games.
+    let before = [
+        record("tabula", "tiltak", "a1", "0-R"),
+        record("tiltak", "tabula", "a1", "R-0"),
+        record("tabula", "tiltak", "a1", "R-0"),
+        record("tiltak", "tabula", "a1", "0-R"),
+    ]
+    .concat();
+    let after = [
+        record("tabula", "tiltak", "a1", "R-0"),
+        record("tiltak", "tabula", "a1", "0-F"),
+        record("tabula", "tiltak", "a1", "0-F"),
+        record("tiltak", "tabula", "a1", "F-0"),
+    ]
+    .concat();
+    let a = ptn_file("twice-before.ptn", before.as_bytes());
+    let b = ptn_file("twice-after.ptn", after.as_bytes());
+    let out = script(&[&a, &b]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("4 games, tabula 50.0 %"), "{stdout}");
+    // Mean 0, standard deviation 2.83 over two samples: 95 % interval
+    // +-1.96 x 2.83 / sqrt(2) / 2 a game.
+    assert!(
+        stdout.contains(
+            "paired over 2 openings: after - before +0.0 % a game, 95 % interval [-196.0, +196.0]"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn bad_input_ends_with_one_error_line() {
     let junk = ptn_file("junk.ptn", &[0xff, 0x00, 0xfe, b'\n', 0x80, b'[']);
     let one = ptn_file(
