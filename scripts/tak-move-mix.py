@@ -23,17 +23,21 @@ def games(text):
 
 
 def main(paths):
-    if not paths:
+    if not paths or any(p.startswith("-") for p in paths):
         print(__doc__.strip(), file=sys.stderr)
-        return 2
+        sys.exit("error: needs PTN files (no options)")
     counts = {}
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for first, second, moves in games(f.read()):
-                for ply, ptn in enumerate(moves):
-                    player = first if ply % 2 == 0 else second
-                    phase = next(name for name, lo, hi in PHASES if lo <= ply < hi)
-                    counts.setdefault(player, Counter())[(phase, move_kind(ptn))] += 1
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+        except OSError as e:
+            sys.exit(f"error: {path}: {e.strerror}")
+        for first, second, moves in games(text):
+            for ply, ptn in enumerate(moves):
+                player = first if ply % 2 == 0 else second
+                phase = next(name for name, lo, hi in PHASES if lo <= ply < hi)
+                counts.setdefault(player, Counter())[(phase, move_kind(ptn))] += 1
     for player, c in sorted(counts.items()):
         for name, _, _ in PHASES:
             total = sum(v for (phase, _), v in c.items() if phase == name)
