@@ -51,9 +51,10 @@ def perft_moves(engine, moves):
     return [l.rsplit(":", 1)[0] for l in out if ":" in l and not l.startswith("Nodes")]
 
 
-def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
+def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp, starts=None):
     """Random opening lines: each a random walk of rng.randint(*plies) plies
-    from the start (moves drawn from legal_moves(moves)), kept when the side
+    from the start, or from a line drawn from `starts` (lists of moves)
+    when given (moves drawn from legal_moves(moves)), kept when the side
     to move at its end has a legal move, its position (key_of(moves)) is
     new and score_of(moves) is within +-max_cp (score_of None: every line
     is kept, scored 0). Returns ([(moves, score)], lines tried)."""
@@ -62,9 +63,9 @@ def random_lines(rng, count, plies, legal_moves, key_of, score_of, max_cp):
     tried = 0
     while len(kept) < count:
         tried += 1
-        n = rng.randint(*plies)
-        moves = []
-        for _ in range(n):
+        moves = list(rng.choice(starts)) if starts else []
+        n = len(moves) + rng.randint(*plies)
+        for _ in range(n - len(moves)):
             legal = legal_moves(moves)
             if not legal:
                 break
@@ -98,15 +99,15 @@ def last_score(lines):
     return score
 
 
-def print_unscored(game, script, plies, count, seed, kept, args=None):
+def print_unscored(game, script, plies, count, seed, kept, args=None, origin="the start", flag="--random"):
     """Prints random_lines' unscored lines (score_of None) as an openings
     file of self-play starts for the tuner; game names the game in the
-    header, script the generator (as run with --random count seed, or
-    --random args when given)."""
+    header, script the generator (as run with `flag` count seed, or `flag`
+    args when given), origin where the random plies start."""
     shortest, longest = plies
     args = args or f"{count} {seed}"
-    print(f"# Random {shortest}-{longest} ply {game} lines from the start (seed {seed}), distinct")
+    print(f"# Random {shortest}-{longest} ply {game} lines from {origin} (seed {seed}), distinct")
     print("# positions, not scored: self-play starts for tuning the evaluation.")
-    print(f"# Made by scripts/{script} --random {args}; see README.md.")
+    print(f"# Made by scripts/{script} {flag} {args}; see README.md.")
     for moves, _ in kept:
         print(f"moves {' '.join(moves)}")

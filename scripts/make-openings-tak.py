@@ -18,6 +18,10 @@ Usage: scripts/make-openings-tak.py [size [max_cp]] > fixtures/openings/tak<size
        scripts/make-openings-tak.py --random size count [seed] > /work/data/openings.txt
          random 6-10 ply lines (opening pair included), distinct positions,
          not scored: self-play starts for the tuner, as make-openings-ogi.py --random.
+       scripts/make-openings-tak.py --extend SUITE size count [seed] > /work/data/openings.txt
+         a suite's lines (as fixtures/openings/tak6.txt), each followed by
+         1-3 random plies, distinct positions, not scored: self-play starts
+         for the tuner that stay near the openings players use.
 Needs target/release/tabula (cargo build --release). Komi 0 (the match
 default); the search is single-threaded, so the output is reproducible with
 the same tabula.
@@ -156,11 +160,38 @@ def unscored(size, count, seed):
                    f"{size} {count} {seed}")
 
 
-if __name__ == "__main__":
-    a = sys.argv[1:]
-    if a and a[0] == "--random":
+def extended(suite, size, count, seed):
+    try:
+        with open(suite, encoding="utf-8", errors="replace") as f:
+            starts = [line.split("#")[0].split()[1:] for line in f if line.startswith("moves ")]
+    except OSError as err:
+        sys.exit(f"error: {suite}: {err.strerror}")
+    starts = [s for s in starts if s]
+    if not starts:
+        sys.exit(f"error: {suite}: no 'moves ...' line")
+    e = Tei(size)
+    e.send(f"teinewgame {size}")
+    plies = (1, 3)
+    kept, _ = random_lines(random.Random(seed), count, plies, lambda m: perft_moves(e, m), e.tps, None, 0,
+                           starts)
+    e.close()
+    print_unscored(f"Tak {size}x{size}", "make-openings-tak.py", plies, count, seed, kept,
+                   f"{suite} {size} {count} {seed}", f"a line of {suite}", "--extend")
+
+
+def main(a):
+    if a and a[0] == "--extend" and len(a) >= 4:
+        extended(a[1], int(a[2]), int(a[3]), int(a[4]) if len(a) > 4 else 2024)
+    elif a and a[0] == "--random":
         unscored(int(a[1]), int(a[2]) if len(a) > 2 else 50, int(a[3]) if len(a) > 3 else 2024)
     elif a and a[0] == "--check":
         check(int(a[1]), a[2], int(a[3]) if len(a) > 3 else SCORE_DEPTH + 2)
     else:
         generate(int(a[0]) if a else 6, int(a[1]) if len(a) > 1 else MAX_CP)
+
+
+if __name__ == "__main__":
+    try:
+        main(sys.argv[1:])
+    except ValueError as err:
+        sys.exit(f"error: a size, count, seed or score must be a number: {err}")
