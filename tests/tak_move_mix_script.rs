@@ -44,10 +44,38 @@ fn counts_each_players_moves_by_kind() {
 }
 
 #[test]
+fn phases_set_where_each_count_starts() {
+    let game = "[Player1 \"tabula\"]\n[Player2 \"tiltak\"]\n[Result \"R-0\"]\n\n\
+                1. a1 {book} f6 {book}\n2. Cc3 {+0.10/5} Sd4 {-0.20/9}\n\
+                3. c3+ {+0.30/5} d4< {-0.40/9} R-0\n";
+    let path = ptn_file("phases.ptn", game.as_bytes());
+    let out = script(&["--phases", "0,2,4", &path]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in [
+        "tabula       plies 0-1        1 moves  flat 100.0 %  wall  0.0 %  cap  0.0 %  spread  0.0 %",
+        "tabula       plies 2-3        1 moves  flat  0.0 %  wall  0.0 %  cap 100.0 %  spread  0.0 %",
+        "tabula       plies 4-         1 moves  flat  0.0 %  wall  0.0 %  cap  0.0 %  spread 100.0 %",
+        "tiltak       plies 2-3        1 moves  flat  0.0 %  wall 100.0 %  cap  0.0 %  spread  0.0 %",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{stdout}");
+    }
+    assert_eq!(stdout.lines().count(), 6, "{stdout}");
+}
+
+#[test]
 fn bad_input_ends_with_one_error_line() {
     let missing = ptn_file("gone.ptn", b"");
     std::fs::remove_file(&missing).expect("remove");
-    let cases: [&[&str]; 3] = [&[&missing], &["--help"], &[]];
+    let cases: [&[&str]; 7] = [
+        &[&missing],
+        &["--help"],
+        &[],
+        &["--phases"],
+        &["--phases", "0,x", &missing],
+        &["--phases", "6,12", &missing],
+        &["--phases", "0,12,12", &missing],
+    ];
     for args in cases {
         assert_one_error_line(args, &script(args));
     }
