@@ -27,7 +27,7 @@ import re
 import sys
 from collections import defaultdict
 
-from tak_records import commented_records, score_of
+from tak_records import commented_records, read_text, score_of
 
 SIGNS = ("+", "=", "-")
 SCORE = re.compile(r"([+-]?[0-9]+(?:\.[0-9]+)?)/")
@@ -113,11 +113,7 @@ def main(args):
     finished = defaultdict(int)  # opponent -> games
     unfinished = without = itself = 0
     for path in paths:
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                text = f.read()
-        except OSError as e:
-            sys.exit(f"error: {path}: {e.strerror}")
+        text = read_text(path)
         for tags, moves in commented_records(text):
             names = (tags["Player1"], tags["Player2"])
             if player not in names:

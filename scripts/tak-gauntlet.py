@@ -16,7 +16,7 @@ import math
 import sys
 from collections import defaultdict
 
-from tak_records import commented_records, score_of, seconds
+from tak_records import commented_records, read_text, score_of, seconds
 
 
 def read(path, player):
@@ -28,11 +28,7 @@ def read(path, player):
     seen = defaultdict(int)
     clock = defaultdict(float)
     games = 0
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-    except OSError as e:
-        sys.exit(f"error: {path}: {e.strerror}")
+    text = read_text(path)
     for tags, moves in commented_records(text):
         names = (tags["Player1"], tags["Player2"])
         score = score_of(tags, player)

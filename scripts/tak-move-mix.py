@@ -14,7 +14,7 @@ import re
 import sys
 from collections import Counter
 
-from tak_records import move_kind, records
+from tak_records import move_kind, read_text, records
 
 DEFAULT_STARTS = (0, 40, 70)
 
@@ -56,11 +56,7 @@ def main(args):
     table = phases(starts)
     counts = {}
     for path in paths:
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                text = f.read()
-        except OSError as e:
-            sys.exit(f"error: {path}: {e.strerror}")
+        text = read_text(path)
         for first, second, moves in games(text):
             for ply, ptn in enumerate(moves):
                 player = first if ply % 2 == 0 else second

@@ -1,6 +1,7 @@
 """Reading Tak match records (PTN as `tabula match --pgnout` writes them),
 shared by the scripts/tak-*.py tools."""
 import re
+import sys
 
 RESULT = re.compile(r"^(R-0|0-R|F-0|0-F|1-0|0-1|1/2-1/2)$")
 
@@ -61,3 +62,13 @@ def score_of(tags, player):
         return None
     first_won = not result.startswith("0")
     return 1.0 if first_won == (tags["Player1"] == player) else 0.0
+
+
+def read_text(path):
+    """A records file's text (undecodable bytes replaced); a file that
+    cannot be read ends the script with one error line."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError as e:
+        sys.exit(f"error: {path}: {e.strerror}")

@@ -27,6 +27,16 @@ fn record(first: &str, second: &str, opening: &str, result: &str) -> String {
     )
 }
 
+/// The script's output for two runs, each given as its records; it must
+/// succeed.
+fn compare(name: &str, before: &[String], after: &[String]) -> String {
+    let a = ptn_file(&format!("{name}-before.ptn"), before.concat().as_bytes());
+    let b = ptn_file(&format!("{name}-after.ptn"), after.concat().as_bytes());
+    let out = script(&[&a, &b]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 #[test]
 fn pairs_the_two_runs_by_opening_and_colour() {
     // Opening a1: before, tabula won with the first move and lost with the
@@ -40,20 +50,14 @@ fn pairs_the_two_runs_by_opening_and_colour() {
         // Unfinished, and a game tabula did not play: both left out.
         record("tabula", "tiltak", "c1", "*"),
         record("tiltak", "other", "c1", "R-0"),
-    ]
-    .concat();
+    ];
     let after = [
         record("tabula", "tiltak", "a1", "F-0"),
         record("tiltak", "tabula", "a1", "0-R"),
         record("tabula", "tiltak", "b1", "1/2-1/2"),
         record("tiltak", "tabula", "b1", "1/2-1/2"),
-    ]
-    .concat();
-    let a = ptn_file("before.ptn", before.as_bytes());
-    let b = ptn_file("after.ptn", after.as_bytes());
-    let out = script(&[&a, &b]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    ];
+    let stdout = compare("by-opening", &before, &after);
     assert!(stdout.contains("4 games, tabula 50.0 %"), "{stdout}");
     assert!(stdout.contains("4 games, tabula 75.0 %"), "{stdout}");
     // Each game: 0.04 s for the first player, 0.10 s for the second, so
@@ -80,20 +84,14 @@ fn a_suite_played_twice_pairs_its_games_in_order() {
         record("tiltak", "tabula", "a1", "R-0"),
         record("tabula", "tiltak", "a1", "R-0"),
         record("tiltak", "tabula", "a1", "0-R"),
-    ]
-    .concat();
+    ];
     let after = [
         record("tabula", "tiltak", "a1", "R-0"),
         record("tiltak", "tabula", "a1", "0-F"),
         record("tabula", "tiltak", "a1", "0-F"),
         record("tiltak", "tabula", "a1", "F-0"),
-    ]
-    .concat();
-    let a = ptn_file("twice-before.ptn", before.as_bytes());
-    let b = ptn_file("twice-after.ptn", after.as_bytes());
-    let out = script(&[&a, &b]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    ];
+    let stdout = compare("twice", &before, &after);
     assert!(stdout.contains("4 games, tabula 50.0 %"), "{stdout}");
     // Mean 0, standard deviation 2.83 over two samples: 95 % interval
     // +-1.96 x 2.83 / sqrt(2) / 2 a game.
