@@ -27,22 +27,14 @@ import re
 import sys
 from collections import defaultdict
 
-from tak_records import commented_records, read_text, score_of
+from tak_records import commented_records, engine_score, read_text, score_of
 
 SIGNS = ("+", "=", "-")
-SCORE = re.compile(r"([+-]?[0-9]+(?:\.[0-9]+)?)/")
 
 
 def usage_error(message):
     print(__doc__.strip(), file=sys.stderr)
     sys.exit(f"error: {message}")
-
-
-def engine_score(comment):
-    """The mover's score at the start of an engine's move comment
-    ("+0.35/6 0.04s"), or None (book moves, comments without one)."""
-    m = SCORE.match(comment)
-    return float(m.group(1)) if m else None
 
 
 def sign(score, margin):

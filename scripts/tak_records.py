@@ -45,6 +45,13 @@ def commented_records(text):
         yield tags, moves
 
 
+def engine_score(comment):
+    """The mover's score at the start of an engine's move comment
+    ("+0.35/6 0.04s"), or None (book moves, comments without one)."""
+    m = re.match(r"([+-]?[0-9]+(?:\.[0-9]+)?)/", comment)
+    return float(m.group(1)) if m else None
+
+
 def seconds(comment):
     """The thinking time of an engine's move comment ("+0.35/6 0.04s"),
     or None (book moves, comments without a time)."""
