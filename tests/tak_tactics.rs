@@ -212,3 +212,26 @@ fn road_threats_by_placement_agree_with_brute_force() {
         positions.len()
     );
 }
+
+/// A lost position searched one ply deep: the opponent has two roads by
+/// placement (rows 4 and 2) and one move stops at most one. Quiescence
+/// scores each reply as a win in one for the opponent without searching
+/// it, so the search visits the root and one node per legal move only
+/// (searching the winning placements would at least double that).
+#[test]
+fn quiescence_scores_a_road_by_placement_without_searching_it() {
+    let p = position(4, "2,2,2,x/1,1,x2/2,2,2,x/1,x3 1 10");
+    assert!(p.in_check() && !p.wins_at_once());
+    let legal = p.legal_move_list().len() as u64;
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..Default::default()
+    };
+    let r = mate::search_result(&p, limits);
+    assert_eq!(r.score, Score::MatePlies(-2), "lost to a road in one");
+    assert!(
+        r.nodes <= 1 + legal,
+        "{} nodes for {legal} legal moves",
+        r.nodes
+    );
+}

@@ -1445,6 +1445,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         if ply >= MAX_PLY - 1 {
             return self.pos.evaluate();
         }
+        // A win on the next move ends the line here too: the side to move
+        // would play it, and searching the evasions below costs more.
+        if self.pos.wins_at_once() {
+            return MATE - ply as i32 - 1;
+        }
 
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
