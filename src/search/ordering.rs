@@ -344,14 +344,13 @@ mod tests {
                 .collect()
         }
         // Lists of many lengths with many ties (scores from a small range).
-        let mut seed = 0x9e37_79b9_u32;
+        let mut state = 12;
         for len in 0..40u16 {
             let v: Vec<(u16, i32)> = (0..len)
                 .map(|m| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    (m, (seed % 7) as i32 - 3)
+                    let (next, drawn) = crate::games::zobrist::splitmix(state);
+                    state = next;
+                    (m, (drawn % 7) as i32 - 3)
                 })
                 .collect();
             let mut picked = v.clone();
