@@ -936,16 +936,11 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.move_bufs[ply] = moves;
             return self.pos.no_moves_score(ply);
         }
-        let prev_move = |back: usize| {
-            if ply >= back {
-                self.stack[ply - back].moved
-            } else {
-                None
-            }
-        };
+        // The move that led here (`None` at the root or after a null move).
+        let prev_move = ply.checked_sub(1).and_then(|p| self.stack[p].moved);
         let quiet_ctx = QuietContext {
-            counter: self.ord.counter(prev_move(1)),
-            prev: [prev_move(1), prev_move(2)],
+            counter: self.ord.counter(prev_move),
+            prev: prev_move,
         };
         let counter = quiet_ctx.counter;
         let mut scored = self.score_into_buffer(ply, moves, tt_move, &quiet_ctx);
@@ -977,7 +972,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let refutation = quiet && (self.ord.is_killer(ply, mv) || counter == Some(mv));
             let hist_idx = self.pos.history_index(mv);
             let hist = if quiet {
-                self.ord.quiet_score(side, hist_idx, &quiet_ctx) / self.ord.quiet_parts()
+                self.ord.history(side, hist_idx)
             } else {
                 0
             };
@@ -1367,13 +1362,13 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         quiets_tried: &[P::Move],
     ) {
         self.ord.add_killer(ply, mv);
-        self.ord.set_counter(ctx.prev[0], mv);
+        self.ord.set_counter(ctx.prev, mv);
         let bonus = history_bonus(depth);
         self.ord
-            .update_quiet(side, self.pos.history_index(mv), ctx, bonus);
+            .update_history(side, self.pos.history_index(mv), bonus);
         for &q in quiets_tried {
             self.ord
-                .update_quiet(side, self.pos.history_index(q), ctx, -bonus);
+                .update_history(side, self.pos.history_index(q), -bonus);
         }
     }
 

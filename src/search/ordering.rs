@@ -1,8 +1,7 @@
 //! Move ordering: TT move, then noisy moves by the game's hint (MVV-LVA),
 //! then the two killers of the ply, the counter-move of the previous move,
-//! then quiet moves by history plus continuation history (after the moves
-//! one and two plies up); losing exchanges last. Noisy moves of about the
-//! same hint are ordered by their capture history.
+//! then quiet moves by history; losing exchanges last. Noisy moves of
+//! about the same hint are ordered by their capture history.
 
 use super::AlphaBetaPosition;
 
@@ -13,10 +12,10 @@ const KILLER2: i32 = KILLER1 - 1;
 const COUNTER: i32 = KILLER2 - 1;
 /// Below every quiet move: noisy moves that lose their exchange.
 const LOSING_NOISY: i32 = -(1 << 24);
-// Quiet moves score their history plus two continuation histories: always
-// between the losing exchanges and the counter-move.
-const _: () = assert!(COUNTER < KILLER2 && COUNTER > 3 * HISTORY_MAX);
-const _: () = assert!(LOSING_NOISY + (1 << 22) < -3 * HISTORY_MAX);
+// Quiet moves score their history: always between the losing exchanges and
+// the counter-move.
+const _: () = assert!(COUNTER < KILLER2 && COUNTER > HISTORY_MAX);
+const _: () = assert!(LOSING_NOISY + (1 << 22) < -HISTORY_MAX);
 
 /// History values stay within +-HISTORY_MAX (well below the killer scores).
 /// The bonus of a cutoff at depth d (`history_bonus`) is a sizeable part of
@@ -40,11 +39,6 @@ pub struct OrderingTables<M: Copy> {
     /// history index) refuted lately.
     capture: Vec<Vec<i32>>,
     counters: Vec<Option<M>>,
-    /// Continuation history: how well a quiet move did right after a given
-    /// move one or two plies earlier, `cont[prev * size + index]`; empty
-    /// for games whose history index is too large for the square table.
-    cont: Vec<i16>,
-    cont_size: usize,
 }
 
 /// Capture history counts this much less than the game's hint: it orders
@@ -52,23 +46,19 @@ pub struct OrderingTables<M: Copy> {
 /// centipawn of victim), not a pawn before a rook.
 const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
-/// The continuation table squares the history size: games above this many
-/// indices (Tak, the hop boards) go without it.
-const CONT_MAX_INDEX: usize = 4096;
-
-/// The moves before the one being ordered, for the ordering of quiet
-/// moves: the counter-move of the previous move, and the history indices
-/// of the moves one and two plies up (`None`: a null move or the root).
+/// The move before the one being ordered, for the ordering of quiet
+/// moves: its history index (`None`: a null move or the root) and the
+/// counter-move that last refuted it.
 #[derive(Clone, Copy, Debug)]
 pub struct QuietContext<M> {
     pub counter: Option<M>,
-    pub prev: [Option<usize>; 2],
+    pub prev: Option<usize>,
 }
 
 impl<M> QuietContext<M> {
     pub const NONE: Self = QuietContext {
         counter: None,
-        prev: [None, None],
+        prev: None,
     };
 }
 
@@ -79,16 +69,6 @@ impl<M: Copy + Eq> OrderingTables<M> {
             history: vec![vec![0; history_size]; players],
             capture: vec![vec![0; history_size]; players],
             counters: vec![None; history_size],
-            cont: if history_size <= CONT_MAX_INDEX {
-                vec![0; history_size * history_size]
-            } else {
-                Vec::new()
-            },
-            cont_size: if history_size <= CONT_MAX_INDEX {
-                history_size
-            } else {
-                0
-            },
         }
     }
 
@@ -113,47 +93,6 @@ impl<M: Copy + Eq> OrderingTables<M> {
             side.iter_mut().for_each(|h| *h = 0);
         }
         self.counters.iter_mut().for_each(|c| *c = None);
-        self.cont.iter_mut().for_each(|c| *c = 0);
-    }
-
-    fn cont_slot(&self, prev: Option<usize>, index: usize) -> Option<usize> {
-        let prev = prev?;
-        (prev < self.cont_size && index < self.cont_size).then(|| prev * self.cont_size + index)
-    }
-
-    /// The continuation history of the move with history index `index`
-    /// after the move `prev` (0 without one).
-    pub fn cont_history(&self, prev: Option<usize>, index: usize) -> i32 {
-        self.cont_slot(prev, index)
-            .and_then(|i| self.cont.get(i))
-            .map_or(0, |&v| v as i32)
-    }
-
-    /// How many histories [`Self::quiet_score`] sums (1, or 3 with the
-    /// continuation histories).
-    pub fn quiet_parts(&self) -> i32 {
-        if self.cont_size > 0 { 3 } else { 1 }
-    }
-
-    /// The quiet ordering score of a move: its history and its
-    /// continuation histories after the last two moves.
-    pub fn quiet_score(&self, side: usize, index: usize, ctx: &QuietContext<M>) -> i32 {
-        self.history(side, index)
-            + self.cont_history(ctx.prev[0], index)
-            + self.cont_history(ctx.prev[1], index)
-    }
-
-    /// Adds `bonus` to the history of the move and to its continuation
-    /// histories after the last two moves (with gravity).
-    pub fn update_quiet(&mut self, side: usize, index: usize, ctx: &QuietContext<M>, bonus: i32) {
-        self.update_history(side, index, bonus);
-        for prev in ctx.prev {
-            if let Some(i) = self.cont_slot(prev, index)
-                && let Some(c) = self.cont.get_mut(i)
-            {
-                *c = gravity(*c as i32, bonus) as i16;
-            }
-        }
     }
 
     /// The quiet move that last refuted the move with history index
@@ -236,7 +175,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         if ctx.counter == Some(mv) {
             return COUNTER;
         }
-        self.quiet_score(pos.side_to_move(), pos.history_index(mv), ctx)
+        self.history(pos.side_to_move(), pos.history_index(mv))
     }
 
     /// Scores every move into `out` (cleared first).
