@@ -11,7 +11,8 @@ use crate::matchrunner::client::Limit;
 
 pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE ...] [flags]
   <game>              a game with a tunable evaluation: makruk, ogi, tak,
-                      international, russian
+                      international, russian, chinesecheckers, halma
+                      (the hop games learn from two-player records)
   --data FILE         game records to learn from (repeatable), as written by
                       tabula match --pgnout
   --max-plies N       learn only from games of at most N plies (default: all;

@@ -8,11 +8,15 @@
 //! * [`ccn`]: the position notation's name for the star.
 //! * [`search`]: the bench positions.
 //! * [`record`]: the record format and the options a match sends.
+//! * [`eval_weights`]: the evaluation's weights, written by `tabula tune
+//!   chinesecheckers`; `tune`: the game's part in the tuner.
 
 pub mod ccn;
+pub mod eval_weights;
 pub mod record;
 pub mod search;
 pub mod star;
+mod tune;
 
 pub use crate::games::hopboard::{FinishRule, Move, Rules, Standing};
 
@@ -147,5 +151,9 @@ impl Game for ChineseCheckers {
 
     fn bench_depth(&self) -> u32 {
         search::BENCH_DEPTH
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<ChineseCheckers>)
     }
 }

@@ -124,7 +124,15 @@ pub fn star() -> &'static Layout<u128> {
             cell: "hole",
             exit_rule: "home-exit rule",
         };
-        Layout::new(&coords, &DIRECTIONS, &corners, seats, text, style)
+        Layout::new(
+            &coords,
+            &DIRECTIONS,
+            &corners,
+            seats,
+            text,
+            style,
+            &super::eval_weights::WEIGHTS,
+        )
     })
 }
 

@@ -102,7 +102,15 @@ fn build(size: usize, players: usize, rows: &[usize]) -> Layout<Cells256> {
         cell: "square",
         exit_rule: "camp-exit rule",
     };
-    Layout::new(&coords, &DIRECTIONS, &corners, seats, text, style)
+    Layout::new(
+        &coords,
+        &DIRECTIONS,
+        &corners,
+        seats,
+        text,
+        style,
+        &super::eval_weights::WEIGHTS,
+    )
 }
 
 /// The board of `size` for `players`, built on first use; `None` for a

@@ -9,8 +9,10 @@
 //! * [`record`]: the record format and the options a match sends.
 
 pub mod board;
+pub mod eval_weights;
 pub mod hcn;
 pub mod record;
+mod tune;
 
 pub use crate::games::hopboard::{FinishRule, Move, Rules, Standing};
 
@@ -182,5 +184,9 @@ impl Game for Halma {
 
     fn bench_depth(&self) -> u32 {
         BENCH_DEPTH
+    }
+
+    fn tuner() -> Option<crate::tune::TuneFn> {
+        Some(crate::tune::run::main::<Halma>)
     }
 }

@@ -20,7 +20,8 @@
 //! * [`lists`], [`movetext`]: positions (`ccn`, `hcn`) and moves as text.
 //! * [`game`]: the rules and text traits; [`perft`]; [`eval`]: the
 //!   distance evaluation and the search traits; [`record`]: match records;
-//!   [`options`]: the options both games have.
+//!   [`options`]: the options both games have; [`tune`]: the records as
+//!   the tuner reads them.
 
 pub mod cellset;
 pub mod distance;
@@ -35,6 +36,7 @@ pub mod options;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod tune;
 
 pub use cellset::{CellSet, Cells256};
 pub use graph::BoardGraph;

@@ -99,6 +99,8 @@ pub struct GameBlock<G> {
     /// Per seat: the player's name and place (1 = first).
     pub seats: Vec<(String, u32)>,
     pub moves: Vec<String>,
+    /// The `Termination:` tag (`normal`: decided on the board).
+    pub termination: Option<String>,
 }
 
 impl<G: Game> GameBlock<G> {
@@ -148,6 +150,7 @@ fn parse_block<G: Game>(lines: &[&str]) -> Result<GameBlock<G>, String> {
     let mut start = None;
     let mut seats = Vec::new();
     let mut moves = Vec::new();
+    let mut termination = None;
     let mut in_moves = false;
     for line in lines {
         if in_moves {
@@ -175,6 +178,7 @@ fn parse_block<G: Game>(lines: &[&str]) -> Result<GameBlock<G>, String> {
             "Start" if value == "startpos" => start = None,
             "Start" => start = Some(value.to_string()),
             "Moves" => in_moves = true,
+            "Termination" => termination = Some(value.to_string()),
             k if k.starts_with("Seat ") => seats.push(parse_seat(value)?),
             _ => {}
         }
@@ -185,6 +189,7 @@ fn parse_block<G: Game>(lines: &[&str]) -> Result<GameBlock<G>, String> {
         start,
         seats,
         moves,
+        termination,
     })
 }
 

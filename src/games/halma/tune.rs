@@ -1,0 +1,38 @@
+//! Halma's part in the tuner ([`crate::tune`]): its weight table
+//! (`eval_weights.rs`), the shared hop evaluation's form and its `.hmr`
+//! records, read by [`crate::games::hopboard::tune`].
+
+use super::{Halma, Position};
+use crate::games::hopboard::tune::hop_tunable;
+
+hop_tunable!(Halma, "halma", "src/games/halma/eval_weights.rs");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+    use crate::tune::checks;
+
+    /// Random-game positions on the 8x8 board for two and four players
+    /// and on the 16x16 for two.
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for (size, players) in [(8, 2), (8, 4), (16, 2)] {
+            let mut game = Halma::new();
+            game.set_option(super::super::OPTION_BOARD_SIZE, &size.to_string())
+                .unwrap();
+            game.set_option("Players", &players.to_string()).unwrap();
+            out.extend(checks::random_game_positions(
+                &game.start_position(),
+                |_, _| false,
+            ));
+        }
+        out
+    }
+
+    #[test]
+    fn the_form_gives_the_evaluation_and_the_file_names_the_layout() {
+        let all = positions();
+        crate::games::hopboard::tune::check_tunable::<_, Halma>(&all);
+    }
+}

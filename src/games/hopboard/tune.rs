@@ -1,0 +1,126 @@
+//! The hop games' part in the tuner ([`crate::tune`]): the records
+//! `tabula match` writes, read as games for the fit, and
+//! [`hop_tunable!`], which makes a hop game [`crate::tune::Tunable`]
+//! (Chinese checkers and Halma, each with its own weight table). The fit
+//! learns from two-player games, whose result is a score for the first
+//! player (a ranking of more says less about one position).
+
+use super::position::HopPosition;
+use super::record::parse_records;
+use super::{CellSet, Move};
+use crate::games::{Game, GamePosition, MoveNotation};
+use crate::tune::{EvalForm, RecordedGame};
+
+/// The games of a record file, replayed; a record of more than two
+/// players, or one whose moves do not replay, is an error naming it.
+pub fn read_recorded<S, G>(text: &str) -> Result<Vec<RecordedGame<HopPosition<S>>>, String>
+where
+    S: CellSet,
+    G: Game<Pos = HopPosition<S>>,
+{
+    parse_records::<G>(text)?
+        .into_iter()
+        .map(|block| {
+            let game_no = block.number;
+            let at = |e: String| format!("game {game_no}: {e}");
+            if block.seats.len() != 2 {
+                return Err(at(format!(
+                    "{} players: the tuner learns from two-player games",
+                    block.seats.len()
+                )));
+            }
+            let start = match &block.start {
+                Some(text) => block
+                    .game
+                    .parse_position(text)
+                    .map_err(|e| at(e.to_string()))?,
+                None => block.game.start_position(),
+            };
+            let mut pos = start.clone();
+            let mut moves: Vec<Move> = Vec::with_capacity(block.moves.len());
+            for (i, text) in block.moves.iter().enumerate() {
+                let mv = pos
+                    .parse_move(text, MoveNotation::Native)
+                    .map_err(|e| at(format!("move {} '{text}': {e}", i + 1)))?;
+                pos.play(mv);
+                moves.push(mv);
+            }
+            // Places: 1 first, 2 second, 0 unfinished.
+            let first_player_score = match (block.seats[0].1, block.seats[1].1) {
+                (1, 1) => Some(0.5),
+                (1, 2) => Some(1.0),
+                (2, 1) => Some(0.0),
+                _ => None,
+            };
+            Ok(RecordedGame {
+                start,
+                scores: vec![None; moves.len()],
+                moves,
+                book_moves: 0,
+                first_player_score,
+                decided_on_board: block.termination.as_deref() == Some("normal"),
+            })
+        })
+        .collect()
+}
+
+/// The evaluation of `pos` for the player to move, into `form`.
+pub fn eval_form<S: CellSet>(pos: &HopPosition<S>, form: &mut EvalForm) {
+    pos.evaluate_into(form, pos.to_move());
+}
+
+/// `hop_tunable!(Game, "id", "path/of/eval_weights.rs")` implements
+/// [`crate::tune::Tunable`] for a hop game whose module has `Position`
+/// and `eval_weights::WEIGHTS`.
+macro_rules! hop_tunable {
+    ($game:ident, $id:literal, $path:literal) => {
+        impl $crate::tune::Tunable for $game {
+            type Pos = Position;
+            const GAME: &'static str = $id;
+            const WEIGHTS_PATH: &'static str = $path;
+
+            fn weights() -> &'static [i32] {
+                &super::eval_weights::WEIGHTS
+            }
+
+            fn weight_names() -> Vec<String> {
+                $crate::games::hopboard::eval::weight_names()
+            }
+
+            fn eval_form(pos: &Position, form: &mut $crate::tune::EvalForm) {
+                $crate::games::hopboard::tune::eval_form(pos, form);
+            }
+
+            fn read_records(
+                text: &str,
+            ) -> Result<Vec<$crate::tune::RecordedGame<Position>>, String> {
+                $crate::games::hopboard::tune::read_recorded::<_, $game>(text)
+            }
+
+            fn parse_position(text: &str) -> Result<Position, String> {
+                use $crate::games::Game;
+                $game::new().parse_position(text).map_err(|e| e.to_string())
+            }
+        }
+    };
+}
+pub(crate) use hop_tunable;
+
+/// What every hop game's tests check of its part in the tuner: the form
+/// gives the evaluation exactly at `positions`, and its weights file names
+/// the layout.
+#[cfg(test)]
+pub fn check_tunable<S, T>(positions: &[HopPosition<S>])
+where
+    S: CellSet,
+    T: crate::tune::Tunable<Pos = HopPosition<S>>,
+{
+    use crate::tune::checks;
+    assert!(positions.len() > 5_000, "{} positions", positions.len());
+    checks::form_gives_the_evaluation::<T>(
+        positions,
+        |p| p.evaluate_for(p.to_move()),
+        |d, p| p.evaluate_into(d, p.to_move()),
+    );
+    checks::weights_file_names_the_layout::<T>();
+}
