@@ -107,19 +107,36 @@ impl<G: Game> GameBlock<G> {
     /// Plays the moves from the start; the position at the end, or the
     /// first move that does not parse or is illegal.
     pub fn replay(&self) -> Result<G::Pos, GameError> {
-        let mut pos = match &self.start {
+        self.play_out().map(|(_, end, _)| end)
+    }
+
+    /// The start position and the moves read as moves (what the tuner
+    /// replays), or the first move that does not parse or is illegal.
+    pub fn start_and_moves(&self) -> Result<(G::Pos, Vec<GameMove<G>>), GameError> {
+        self.play_out().map(|(start, _, moves)| (start, moves))
+    }
+
+    /// The start, the end and the moves in between.
+    fn play_out(&self) -> Result<(G::Pos, G::Pos, Vec<GameMove<G>>), GameError> {
+        let start = match &self.start {
             Some(text) => self.game.parse_position(text)?,
             None => self.game.start_position(),
         };
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
             let mv = pos
                 .parse_move(text, MoveNotation::Native)
                 .map_err(|e| e.prefixed(&format!("move {} '{text}': ", i + 1)))?;
             pos.play(mv);
+            moves.push(mv);
         }
-        Ok(pos)
+        Ok((start, pos, moves))
     }
 }
+
+/// A move of game `G`'s positions.
+type GameMove<G> = <<G as Game>::Pos as crate::rules::RulesPosition>::Move;
 
 /// Reads the blocks of a record file (blank lines between them).
 pub fn parse_records<G: Game>(text: &str) -> Result<Vec<GameBlock<G>>, String> {

@@ -5,10 +5,10 @@
 //! learns from two-player games, whose result is a score for the first
 //! player (a ranking of more says less about one position).
 
+use super::CellSet;
 use super::position::HopPosition;
 use super::record::parse_records;
-use super::{CellSet, Move};
-use crate::games::{Game, GamePosition, MoveNotation};
+use crate::games::Game;
 use crate::tune::{EvalForm, RecordedGame};
 
 /// The games of a record file, replayed; a record of more than two
@@ -29,22 +29,7 @@ where
                     block.seats.len()
                 )));
             }
-            let start = match &block.start {
-                Some(text) => block
-                    .game
-                    .parse_position(text)
-                    .map_err(|e| at(e.to_string()))?,
-                None => block.game.start_position(),
-            };
-            let mut pos = start.clone();
-            let mut moves: Vec<Move> = Vec::with_capacity(block.moves.len());
-            for (i, text) in block.moves.iter().enumerate() {
-                let mv = pos
-                    .parse_move(text, MoveNotation::Native)
-                    .map_err(|e| at(format!("move {} '{text}': {e}", i + 1)))?;
-                pos.play(mv);
-                moves.push(mv);
-            }
+            let (start, moves) = block.start_and_moves().map_err(|e| at(e.to_string()))?;
             // Places: 1 first, 2 second, 0 unfinished.
             let first_player_score = match (block.seats[0].1, block.seats[1].1) {
                 (1, 1) => Some(0.5),
@@ -106,19 +91,25 @@ macro_rules! hop_tunable {
 }
 pub(crate) use hop_tunable;
 
-/// What every hop game's tests check of its part in the tuner: the form
-/// gives the evaluation exactly at `positions`, and its weights file names
-/// the layout.
+/// What every hop game's tests check of its part in the tuner, at the
+/// positions of seeded random games from each of `starts`: the form gives
+/// the evaluation exactly, some positions feel the home-exit limit (the
+/// tuner must see its term), and the weights file names the layout.
 #[cfg(test)]
-pub fn check_tunable<S, T>(positions: &[HopPosition<S>])
+pub fn check_tunable<S, T>(starts: &[HopPosition<S>])
 where
     S: CellSet,
     T: crate::tune::Tunable<Pos = HopPosition<S>>,
 {
     use crate::tune::checks;
+    let positions: Vec<HopPosition<S>> = starts
+        .iter()
+        .flat_map(|start| checks::random_game_positions(start, |_, _| false))
+        .collect();
     assert!(positions.len() > 5_000, "{} positions", positions.len());
+    assert!(positions.iter().any(|p| p.home_exit_pressure(0) > 0));
     checks::form_gives_the_evaluation::<T>(
-        positions,
+        &positions,
         |p| p.evaluate_for(p.to_move()),
         |d, p| p.evaluate_into(d, p.to_move()),
     );
