@@ -1522,3 +1522,117 @@ fn hub_engines_are_driven_as_scan_expects() {
     let _ = std::fs::remove_file(log);
     let _ = std::fs::remove_file(pdn);
 }
+
+/// Runs `tabula match args` to its end (at most `limit`), sampling the
+/// runner's resident memory; returns the output and the largest sample in
+/// KiB. A run past `limit` is killed and fails the test.
+fn run_sampling_memory(args: &[&str], limit: std::time::Duration) -> (Output, u64) {
+    use std::time::Instant;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("match")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tabula match");
+    let status_file = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    let mut peak_kb = 0;
+    while child.try_wait().expect("wait").is_none() {
+        let status = std::fs::read_to_string(&status_file).unwrap_or_default();
+        let rss = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+        peak_kb = peak_kb.max(rss.unwrap_or(0));
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{args:?} still running after {limit:?}, {peak_kb} KiB resident");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    (child.wait_with_output().expect("output"), peak_kb)
+}
+
+/// The most the runner may hold while an engine floods it: its own size
+/// plus a full line queue of short lines, far below what an unbounded
+/// queue reaches in a second (about 200 MB).
+const FLOOD_RSS_LIMIT_KB: u64 = 100_000;
+
+#[test]
+fn a_flooding_engine_loses_and_the_runner_stays_bounded() {
+    let flood = fake_engine("exec yes \"info depth 1 nodes 1\"");
+    let limit = std::time::Duration::from_secs(60);
+    // Under a clock: the engine's time runs out while it writes.
+    let (out, peak) = run_sampling_memory(
+        &[
+            "--engine", "tabula", "--engine", &flood, "--name", "flood", "--tc", "1+0.01",
+            "--games", "1",
+        ],
+        limit,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("1-0 {Black loses on time}"), "{stdout}");
+    assert!(peak < FLOOD_RSS_LIMIT_KB, "{peak} KiB");
+    // At fixed depth: the hang timeout fires though lines keep coming.
+    let (out, peak) = run_sampling_memory(
+        &[
+            "--engine",
+            &flood,
+            "--name",
+            "flood",
+            "--engine",
+            "tabula",
+            "--depth",
+            "1",
+            "--hang-timeout",
+            "1",
+            "--games",
+            "1",
+        ],
+        limit,
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("0-1 {White (flood) hangs: no bestmove within 1000 ms}"),
+        "{stdout}"
+    );
+    assert!(peak < FLOOD_RSS_LIMIT_KB, "{peak} KiB");
+    // Before the handshake: the engine fails to start, in every dialect
+    // (side by side: each waits out the runner's setup timeout).
+    std::thread::scope(|scope| {
+        for (game, proto) in [
+            ("makruk", "uci"),
+            ("international", "hub"),
+            ("backgammon", "ubgi"),
+        ] {
+            scope.spawn(move || {
+                let (out, peak) = run_sampling_memory(
+                    &[
+                        "--game",
+                        game,
+                        "--engine",
+                        "tabula",
+                        "--engine",
+                        "yes banner",
+                        "--proto",
+                        proto,
+                        "--depth",
+                        "1",
+                        "--games",
+                        "1",
+                    ],
+                    limit,
+                );
+                let stderr = text(&out.stderr);
+                assert_eq!(out.status.code(), Some(2), "{game}: {stderr}");
+                assert!(
+                    stderr.contains("engine 2 (yes banner) failed to start: no "),
+                    "{game}: {stderr}"
+                );
+                assert!(peak < FLOOD_RSS_LIMIT_KB, "{game}: {peak} KiB");
+            });
+        }
+    });
+}

@@ -9,7 +9,7 @@ use crate::engine::registry;
 use crate::games::OptionKind;
 use crate::protocol::hub;
 use crate::rules::Decision;
-use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
@@ -262,6 +262,12 @@ fn seconds(ms: u64) -> String {
 /// memory for as long as the engine writes.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
+/// The most lines read ahead of the runner. A full queue stops the reader
+/// thread, and so, through the pipe, an engine that writes faster than the
+/// runner reads: the runner's memory stays under this many lines of at
+/// most [`MAX_LINE_BYTES`] each, however long the engine floods.
+pub const LINE_QUEUE: usize = 256;
+
 /// One read from an engine's stdout.
 #[derive(Debug, PartialEq, Eq)]
 pub enum LineRead {
@@ -388,7 +394,7 @@ impl Client {
             .map_err(|e| format!("engine '{}': cannot start '{prog}': {e}", spec.name))?;
         let stdout = child.stdout.take().expect("piped stdout");
         let stdin = child.stdin.take();
-        let (tx, rx) = unbounded();
+        let (tx, rx) = bounded(LINE_QUEUE);
         thread::Builder::new()
             .name(format!("engine-{}", spec.name))
             .spawn(move || {
@@ -561,12 +567,18 @@ impl Client {
             .map_err(|e| ClientError::Crashed(format!("engine exited (write failed: {e})")))
     }
 
-    /// The next line before `deadline`.
+    /// The next line before `deadline`. The deadline is checked before
+    /// each line, not only when none is waiting: an engine that never stops
+    /// writing still runs out of time.
     fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, ClientError> {
         if self.overlong {
             return Err(overlong_error(waiting_for));
         }
-        let left = deadline.saturating_duration_since(Instant::now());
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(ClientError::Timeout(format!("no '{waiting_for}' in time")));
+        }
+        let left = deadline.saturating_duration_since(now);
         match self.lines.recv_timeout(left) {
             Ok(Incoming::Line(l)) => {
                 log::debug!("<< {l}");
@@ -687,9 +699,13 @@ impl Client {
         self.is_ready(timeout)
     }
 
-    /// Drops lines left over from an earlier search.
+    /// Drops lines left over from an earlier search: at most a queue's
+    /// worth, since an engine that floods refills it as fast as it empties.
     pub fn drain(&mut self) {
-        while let Ok(incoming) = self.lines.try_recv() {
+        for _ in 0..LINE_QUEUE {
+            let Ok(incoming) = self.lines.try_recv() else {
+                break;
+            };
             match incoming {
                 Incoming::Line(l) => log::debug!("<< {l} (drained)"),
                 Incoming::TooLong => self.overlong = true,
