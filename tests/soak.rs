@@ -578,6 +578,9 @@ const SEEDS_OGI_UCI: &[&str] = &[
 
 const OPTIONS_UCI: &[&str] = &[
     "setoption name Hash value 1",
+    // The largest table: allocated as searches fill it, so every promise
+    // (isready, stop, quit) holds as with a small one.
+    "setoption name Hash value 16384",
     "setoption name hash value 8",
     "setoption name Clear Hash",
     "setoption name clear  hash",
@@ -594,6 +597,7 @@ const OPTIONS_UCI: &[&str] = &[
 
 const OPTIONS_TEI: &[&str] = &[
     "setoption name Hash value 2",
+    "setoption name Hash value 16384",
     "setoption name Clear Hash",
     "setoption name MultiPV value 2",
     "setoption name MultiPV value 1",
@@ -606,6 +610,7 @@ const OPTIONS_TEI: &[&str] = &[
 
 const OPTIONS_USI: &[&str] = &[
     "setoption name USI_Hash value 4",
+    "setoption name USI_Hash value 16384",
     "setoption name ClearHash",
     "setoption name USI_MultiPV value 2",
     "setoption name USI_MultiPV value 1",

@@ -5,10 +5,24 @@
 //! in the entry as a check. Mate scores are stored relative to the node
 //! (`MATE - plies to mate from here`) and converted back on probe, so a mate
 //! found through a transposition reports the right distance from the root.
+//!
+//! The buckets live in fixed-size chunks, each allocated at the first
+//! store into it. Setting a size only sizes the list of chunks, and a
+//! clear only drops the chunks written, so neither writes the whole table
+//! (seconds at several GiB, during which no search ran and `stop` went
+//! unheard); memory becomes resident as searches fill the table.
 
 use super::{Bound, MATE_BOUND};
 
 const BUCKET_SIZE: usize = 4;
+
+/// Buckets in one chunk: 64 KiB with the common 16-byte slot, small
+/// enough that a search pays for a new chunk in microseconds.
+const CHUNK_BUCKETS: usize = 1024;
+
+/// Tables of at least this many chunks (256 MiB of 16-byte slots) free
+/// them on a thread of their own.
+const BACKGROUND_FREE_CHUNKS: usize = 4096;
 
 /// What a probe returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +63,14 @@ impl<M: Copy> Slot<M> {
 
 type Bucket<M> = [Slot<M>; BUCKET_SIZE];
 
-pub struct TranspositionTable<M: Copy> {
-    buckets: Vec<Bucket<M>>,
+/// A chunk of buckets, `None` until the first store into it.
+type Chunk<M> = Option<Box<[Bucket<M>]>>;
+
+pub struct TranspositionTable<M: Copy + Send + 'static> {
+    chunks: Vec<Chunk<M>>,
+    /// Buckets in each chunk: [`CHUNK_BUCKETS`], or all of a smaller table.
+    chunk_len: usize,
+    /// The number of buckets less one (a power of two less one).
     mask: usize,
     generation: u8,
     size_mb: usize,
@@ -97,11 +117,12 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<M: Copy> TranspositionTable<M> {
+impl<M: Copy + Send + 'static> TranspositionTable<M> {
     /// A table using at most `mb` mebibytes (at least one bucket).
     pub fn new(mb: usize) -> Self {
         let mut tt = TranspositionTable {
-            buckets: Vec::new(),
+            chunks: Vec::new(),
+            chunk_len: 1,
             mask: 0,
             generation: 0,
             size_mb: 0,
@@ -118,22 +139,44 @@ impl<M: Copy> TranspositionTable<M> {
         1usize << (usize::BITS - 1 - n.leading_zeros())
     }
 
-    /// Reallocates to `mb` mebibytes; the content is lost.
+    /// True when the system grants an address range of `buckets` buckets.
+    /// Nothing is written, so nothing becomes resident.
+    fn can_reserve(buckets: usize) -> bool {
+        let mut probe: Vec<Bucket<M>> = Vec::new();
+        probe.try_reserve_exact(buckets).is_ok()
+    }
+
+    /// Resizes to `mb` mebibytes; the content is lost. Chunks are
+    /// allocated by the stores that need them.
     pub fn resize(&mut self, mb: usize) {
         let mut n = Self::bucket_count_for(mb);
-        // Free the old table first so peak memory stays near one table.
-        self.buckets = Vec::new();
-        // An allocation that fails halves the size instead of aborting.
-        let mut buckets = Vec::new();
-        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+        // A size the system refuses is halved instead of aborting later.
+        while n > 1 && !Self::can_reserve(n) {
             log::warn!("transposition table: cannot allocate {n} buckets, halving");
             n /= 2;
         }
-        buckets.resize(n, [Slot::EMPTY; BUCKET_SIZE]);
-        self.buckets = buckets;
+        self.chunk_len = n.min(CHUNK_BUCKETS);
+        self.drop_chunks(n / self.chunk_len);
         self.mask = n - 1;
         self.generation = 0;
         self.size_mb = mb;
+    }
+
+    /// Replaces the chunks by `count` unallocated ones. Many written
+    /// chunks are freed on a thread of their own: giving a filled 16 GiB
+    /// back to the system takes over a second, which the next search
+    /// would otherwise wait out.
+    fn drop_chunks(&mut self, count: usize) {
+        let old = std::mem::take(&mut self.chunks);
+        self.chunks.resize_with(count, || None);
+        if old.len() >= BACKGROUND_FREE_CHUNKS {
+            let spawned = std::thread::Builder::new()
+                .name("tabula-tt-free".into())
+                .spawn(move || drop(old));
+            if let Err(e) = spawned {
+                log::warn!("transposition table: freed in place ({e})");
+            }
+        }
     }
 
     /// The size asked for in the last `new`/`resize`.
@@ -141,15 +184,20 @@ impl<M: Copy> TranspositionTable<M> {
         self.size_mb
     }
 
-    /// Number of entries (slots).
+    /// Number of entries (slots), allocated or not.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * BUCKET_SIZE
+        (self.mask + 1) * BUCKET_SIZE
     }
 
+    /// Chunks allocated so far (the resident part of the table).
+    pub fn allocated_chunks(&self) -> usize {
+        self.chunks.iter().filter(|c| c.is_some()).count()
+    }
+
+    /// Empties the table by dropping the chunks written (none are written
+    /// anew), so a clear costs what the searches filled, not the size.
     pub fn clear(&mut self) {
-        for b in self.buckets.iter_mut() {
-            *b = [Slot::EMPTY; BUCKET_SIZE];
-        }
+        self.drop_chunks(self.chunks.len());
         self.generation = 0;
     }
 
@@ -159,8 +207,25 @@ impl<M: Copy> TranspositionTable<M> {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & self.mask
+    /// The chunk and the bucket within it that `key` maps to.
+    fn place(&self, key: u64) -> (usize, usize) {
+        let index = (key as usize) & self.mask;
+        (index / self.chunk_len, index % self.chunk_len)
+    }
+
+    fn bucket(&self, key: u64) -> Option<&Bucket<M>> {
+        let (chunk, within) = self.place(key);
+        self.chunks.get(chunk)?.as_ref()?.get(within)
+    }
+
+    /// The bucket of `key`, its chunk allocated first if need be.
+    fn bucket_mut(&mut self, key: u64) -> Option<&mut Bucket<M>> {
+        let (chunk, within) = self.place(key);
+        let len = self.chunk_len;
+        self.chunks
+            .get_mut(chunk)?
+            .get_or_insert_with(|| vec![[Slot::EMPTY; BUCKET_SIZE]; len].into_boxed_slice())
+            .get_mut(within)
     }
 
     fn check(key: u64) -> u32 {
@@ -168,7 +233,7 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit<M>> {
-        let bucket = &self.buckets[self.index(key)];
+        let bucket = self.bucket(key)?;
         let check = Self::check(key);
         bucket
             .iter()
@@ -194,9 +259,10 @@ impl<M: Copy> TranspositionTable<M> {
         bound: Bound,
     ) {
         let generation = self.generation;
-        let index = self.index(key);
         let check = Self::check(key);
-        let bucket = &mut self.buckets[index];
+        let Some(bucket) = self.bucket_mut(key) else {
+            return;
+        };
         let depth16 = depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
 
         let mut victim = 0;
@@ -252,16 +318,25 @@ impl<M: Copy> TranspositionTable<M> {
     /// Permille of entries written during the current search, sampled over
     /// the first thousand entries (or all, when fewer).
     pub fn hashfull(&self) -> u32 {
-        let sample_buckets = (1000 / BUCKET_SIZE).min(self.buckets.len());
-        if sample_buckets == 0 {
+        let sample_buckets = (1000 / BUCKET_SIZE).min(self.mask + 1);
+        let Some(Some(first)) = self.chunks.first() else {
             return 0;
-        }
-        let used: usize = self.buckets[..sample_buckets]
+        };
+        let used: usize = first
             .iter()
+            .take(sample_buckets)
             .flat_map(|b| b.iter())
             .filter(|s| !s.is_empty() && s.generation == self.generation)
             .count();
         (used * 1000 / (sample_buckets * BUCKET_SIZE)) as u32
+    }
+}
+
+/// A large table is given back on a thread of its own, as by `clear`: a
+/// session that ends (`quit`, another game) does not wait for it.
+impl<M: Copy + Send + 'static> Drop for TranspositionTable<M> {
+    fn drop(&mut self) {
+        self.drop_chunks(0);
     }
 }
 
@@ -306,5 +381,40 @@ mod tests {
         assert!(tt.capacity() > 0);
         tt.resize(0);
         assert!(tt.capacity() >= BUCKET_SIZE);
+    }
+
+    #[test]
+    fn a_large_table_is_allocated_as_it_is_written() {
+        // 16 GiB asked for: nothing is written until a store needs it.
+        let mut tt: TranspositionTable<u16> = TranspositionTable::new(16 * 1024);
+        assert_eq!(tt.allocated_chunks(), 0);
+        assert_eq!(tt.capacity(), (16usize << 30) / 16);
+        assert!(tt.probe(42, 0).is_none());
+        assert_eq!(tt.hashfull(), 0);
+        tt.store(42, 0, Some(3), 5, 2, Bound::Exact);
+        assert_eq!(tt.allocated_chunks(), 1);
+        assert_eq!(tt.probe(42, 0).and_then(|h| h.mv), Some(3));
+        // Keys that share the low bits share the chunk.
+        tt.store(42 | (7 << 40), 0, Some(4), 5, 2, Bound::Exact);
+        assert_eq!(tt.allocated_chunks(), 1);
+        tt.store(42 + (CHUNK_BUCKETS as u64), 0, None, 5, 2, Bound::Exact);
+        assert_eq!(tt.allocated_chunks(), 2);
+        // A clear drops what was written and forgets it.
+        tt.clear();
+        assert_eq!(tt.allocated_chunks(), 0);
+        assert!(tt.probe(42, 0).is_none());
+        assert_eq!(tt.capacity(), (16usize << 30) / 16);
+    }
+
+    #[test]
+    fn tables_smaller_than_a_chunk_work_alike() {
+        let mut tt: TranspositionTable<u16> = TranspositionTable::new(0);
+        assert_eq!(tt.capacity(), BUCKET_SIZE);
+        for key in 0..10u64 {
+            tt.store(key << 32, 0, Some(key as u16), 0, 1, Bound::Lower);
+        }
+        assert_eq!(tt.allocated_chunks(), 1);
+        // One bucket of four: the last stores are found.
+        assert_eq!(tt.probe(9 << 32, 0).and_then(|h| h.mv), Some(9));
     }
 }

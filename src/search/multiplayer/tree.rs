@@ -56,7 +56,7 @@ impl Layer {
     }
 }
 
-struct Ctx<'a, M: Copy> {
+struct Ctx<'a, M: Copy + Send + 'static> {
     root_player: usize,
     stop: &'a AtomicBool,
     tm: TimeManager,
@@ -68,7 +68,7 @@ struct Ctx<'a, M: Copy> {
     move_bufs: Vec<Vec<M>>,
 }
 
-impl<M: Copy + PartialEq> Ctx<'_, M> {
+impl<M: Copy + PartialEq + Send + 'static> Ctx<'_, M> {
     fn out_of_time(&mut self) -> bool {
         if !self.aborted
             && self.nodes & 1023 == 0
