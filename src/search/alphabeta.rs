@@ -16,8 +16,9 @@
 
 use super::correction::CorrectionHistory;
 use super::ordering::{HISTORY_MAX, OrderingTables, QuietContext, history_bonus, pick_next};
+use super::params::SearchParams;
 use super::time::TimeManager;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtHit};
 use super::types::{MateAnswer, SearchResult};
 use super::{
     AlphaBetaPosition, Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo,
@@ -32,35 +33,6 @@ pub const MAX_DEPTH: u32 = 100;
 
 /// Nodes between two looks at the stop flag and the clock.
 const POLL_INTERVAL: u64 = 1024;
-/// Quiescence delta pruning margin (centipawns).
-const DELTA_MARGIN: i32 = 150;
-/// Waves of quiet checks quiescence tries (games that offer quiet checks):
-/// its first ply's, then, after the defender's evasion of a check with at
-/// most `QS_WAVE_EVASIONS` evasions, a second.
-const QS_CHECK_WAVES: u8 = 2;
-/// The evasions hand the remaining waves back only when there are at most
-/// this many of them: a check the defender can block with any piece in hand
-/// seldom mates, and following each block with more checks costs the plies
-/// of depth a full hand would otherwise keep.
-const QS_WAVE_EVASIONS: usize = 3;
-/// Aspiration windows are used from this depth on.
-const ASPIRATION_DEPTH: i32 = 5;
-/// SEE pruning in the main search applies up to this depth.
-const SEE_PRUNE_DEPTH: i32 = 6;
-/// Late-move pruning of quiet moves applies up to this depth.
-const LMP_DEPTH: i32 = 7;
-/// Futility pruning of quiet moves applies up to this reduced depth.
-const FUTILITY_DEPTH: i32 = 6;
-/// Reverse futility pruning applies up to this depth.
-const RFP_DEPTH: i32 = 7;
-/// ProbCut is tried from this depth on, with this margin above beta.
-const PROBCUT_DEPTH: i32 = 5;
-const PROBCUT_MARGIN: i32 = 200;
-/// Singular extensions are tried from this depth on.
-const SINGULAR_DEPTH: i32 = 8;
-/// Fail-high/low lines are reported only after this much time.
-const BOUND_INFO_AFTER_MS: u64 = 1000;
-
 /// Converts an internal score to the reported form.
 pub fn to_score(v: i32) -> Score {
     if v >= MATE_BOUND {
@@ -69,40 +41,6 @@ pub fn to_score(v: i32) -> Score {
         Score::MatePlies(-(MATE + v))
     } else {
         Score::Cp(v)
-    }
-}
-
-/// The soft time limit's scale (percent) after an iteration: a best move
-/// that just changed or a falling score ask for more time, one that stayed
-/// the same for several iterations for less. `stable` counts the iterations
-/// the best move stayed.
-fn time_scale_after(same_best: bool, stable: &mut u32, score_change: i32) -> i64 {
-    *stable = if same_best { *stable + 1 } else { 0 };
-    let by_stability = match *stable {
-        0 => 160,
-        1 => 120,
-        2 => 100,
-        3 => 85,
-        _ => 70,
-    };
-    let by_score = if score_change <= -50 {
-        140
-    } else if score_change <= -20 {
-        115
-    } else {
-        100
-    };
-    by_stability * by_score / 100
-}
-
-/// How much material (centipawns) a move may lose on its square before SEE
-/// pruning drops it at `depth`: quiet moves little (they lose it for
-/// nothing), captures more (they may open lines), both growing with depth.
-fn see_prune_margin(quiet: bool, depth: i32) -> i32 {
-    if quiet {
-        -20 * depth * depth
-    } else {
-        -90 * depth
     }
 }
 
@@ -121,6 +59,128 @@ fn tt_cutoff<M>(h: &super::tt::TtHit<M>, depth: i32, alpha: i32, beta: i32) -> O
     cut.then_some(h.score)
 }
 
+/// One node's window and role, as its parent hands them down.
+#[derive(Clone, Copy)]
+struct Node<M> {
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    /// On the principal variation: searched with the parent's open window.
+    pv: bool,
+    /// A non-PV node expected to fail high (its parent searched it with a
+    /// null window hoping so); reductions are larger there.
+    cut: bool,
+    /// A null move may be tried (not right after one).
+    allow_null: bool,
+    /// A move left out, for the singular-extension test of the TT move
+    /// (such a search neither reads nor writes the node's TT entry).
+    excluded: Option<M>,
+}
+
+impl<M> Node<M> {
+    /// A PV node with the open window `(alpha, beta)`.
+    fn pv(depth: i32, ply: usize, alpha: i32, beta: i32) -> Self {
+        Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv: true,
+            cut: false,
+            allow_null: true,
+            excluded: None,
+        }
+    }
+
+    /// A non-PV node with the null window `(beta - 1, beta)`.
+    fn scout(depth: i32, ply: usize, beta: i32, cut: bool, allow_null: bool) -> Self {
+        Node {
+            depth,
+            ply,
+            alpha: beta - 1,
+            beta,
+            pv: false,
+            cut,
+            allow_null,
+            excluded: None,
+        }
+    }
+}
+
+/// What a node knows before its moves.
+struct NodeFacts<M> {
+    in_check: bool,
+    hit: Option<TtHit<M>>,
+    tt_move: Option<M>,
+    /// The evaluation as the game gives it, and corrected by the history.
+    raw_eval: i32,
+    eval: i32,
+    corr_key: Option<u64>,
+    /// The corrected evaluation rose since this side's last turn.
+    improving: bool,
+    side: usize,
+}
+
+/// The running state of a node's move loop.
+struct LoopState<M> {
+    best: i32,
+    /// Moves searched (pruned ones not counted).
+    searched: usize,
+    lmp_limit: usize,
+    /// Extensions are still allowed this far from the root.
+    extend_ok: bool,
+    /// The counter-move of the move that led here.
+    counter: Option<M>,
+}
+
+/// What the ordering tables say of a move, for its reduction.
+struct MoveFacts {
+    /// A killer or the counter-move.
+    refutation: bool,
+    hist: i32,
+    /// Quiet, or a capture that loses its exchange.
+    reducible_kind: bool,
+}
+
+/// What became of one move of the loop.
+enum Tried {
+    Pruned,
+    Aborted,
+    /// The singular test's other moves beat beta: the node is cut.
+    MultiCut(i32),
+    Scored(i32),
+}
+
+/// The singular test's verdict on the TT move.
+enum Singular {
+    Extend(i32),
+    MultiCut(i32),
+    Aborted,
+}
+
+/// The end of a node's move loop.
+enum Moves<M> {
+    /// The node's score, final (no legal move, a cut, an abort).
+    Return(i32),
+    Searched {
+        best: i32,
+        best_move: Option<M>,
+        searched: usize,
+    },
+}
+
+/// A quiescence node's window and stand-pat.
+struct QNode {
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    checks: u8,
+    in_check: bool,
+    stand_pat: i32,
+    best: i32,
+}
+
 /// A synchronous searcher: owns the transposition table and ordering
 /// history, which persist from one job to the next.
 pub struct Searcher<P: AlphaBetaPosition> {
@@ -132,13 +192,7 @@ pub struct Searcher<P: AlphaBetaPosition> {
 
 impl<P: AlphaBetaPosition> Searcher<P> {
     pub fn new(hash_mb: usize) -> Self {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
-                *r = v.clamp(0.0, 60.0) as u8;
-            }
-        }
+        let lmr = P::SEARCH_PARAMS.lmr_table();
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             // Alpha-beta is a two-player search: one history per player.
@@ -346,6 +400,9 @@ struct Ctx<'a, P: AlphaBetaPosition> {
 }
 
 impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
+    /// The game's search parameters.
+    const PARAMS: &'static SearchParams = P::SEARCH_PARAMS;
+
     // ---- control -------------------------------------------------------
 
     fn poll(&mut self) {
@@ -496,7 +553,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 })
                 .collect();
             if let (Some((prev_move, prev_score)), Some(line)) = (previous, completed.first()) {
-                time_scale = time_scale_after(
+                time_scale = Self::PARAMS.time_scale_after(
                     prev_move == line.pv.first().copied(),
                     &mut stable_iterations,
                     line.score - prev_score,
@@ -593,8 +650,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let mut bound_info_sent = false;
         self.seldepth = 0;
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = 25;
-        let (mut alpha, mut beta) = if depth as i32 >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
+        let p = Self::PARAMS;
+        let mut delta = p.aspiration_delta;
+        let (mut alpha, mut beta) = if depth as i32 >= p.aspiration_depth && prev.abs() < MATE_BOUND
+        {
             ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
         } else {
             (-INFINITY, INFINITY)
@@ -620,7 +679,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             } else {
                 break;
             };
-            if self.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+            if self.elapsed_ms() >= p.bound_info_after_ms {
                 let rm = &self.root_moves[pv_idx];
                 let info =
                     self.make_info(depth, rm.seldepth, pv_idx + 1, score, bound, format(&rm.pv));
@@ -628,7 +687,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 bound_info_sent = true;
             }
             delta += delta / 2;
-            if delta > 1000 {
+            if delta > p.aspiration_give_up {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
@@ -750,28 +809,20 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == pv_idx {
-                -self.search(new_depth, 1, -beta, -alpha, true, false, true, None)
+                -self.search(Node::pv(new_depth, 1, -beta, -alpha))
             } else {
-                let r = if depth >= 3 && i >= pv_idx + 4 && quiet && !gives_check {
+                let late = i >= pv_idx + Self::PARAMS.root_lmr_after;
+                let r = if depth >= Self::PARAMS.lmr_min_depth && late && quiet && !gives_check {
                     1
                 } else {
                     0
                 };
-                let mut s = -self.search(
-                    new_depth - r,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                    true,
-                    None,
-                );
+                let mut s = -self.search(Node::scout(new_depth - r, 1, -alpha, true, true));
                 if s > alpha && r > 0 {
-                    s = -self.search(new_depth, 1, -alpha - 1, -alpha, false, false, true, None);
+                    s = -self.search(Node::scout(new_depth, 1, -alpha, false, true));
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(new_depth, 1, -beta, -alpha, true, false, true, None);
+                    s = -self.search(Node::pv(new_depth, 1, -beta, -alpha));
                 }
                 s
             };
@@ -825,68 +876,102 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
 
     // ---- the tree ------------------------------------------------------
 
-    /// One node of the main search. `cut_node`: a non-PV node expected to
-    /// fail high (its parent searched it with a null window hoping so);
-    /// reductions are larger there. `excluded`: a move left out, for the
-    /// singular-extension test of the TT move (such a search neither reads
-    /// nor writes the TT entry of the node).
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        pv_node: bool,
-        cut_node: bool,
-        allow_null: bool,
-        excluded: Option<P::Move>,
-    ) -> i32 {
+    /// One node of the main search (see [`Node`]).
+    fn search(&mut self, node: Node<P::Move>) -> i32 {
+        let ply = node.ply;
         self.pv[ply].clear();
-        if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, QS_CHECK_WAVES);
+        if node.depth <= 0 {
+            return self.qsearch(node.alpha, node.beta, ply, Self::PARAMS.qs_check_waves);
         }
-        if self.should_stop() {
-            return 0;
+        let mut node = node;
+        if let Some(score) = self.enter_node(&mut node) {
+            return score;
         }
-        self.nodes += 1;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-
-        if self.pos.is_draw(ply) {
-            return 0;
-        }
-        if let Some(s) = self.pos.terminal_score(ply) {
-            return s;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
-        }
-        // Mate-distance pruning.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        // A win on the next move needs no search (PV nodes still search it,
-        // so the principal variation shows the winning move).
-        if !pv_node && self.pos.wins_at_once() {
-            return MATE - ply as i32 - 1;
-        }
-
         let in_check = self.pos.in_check();
         let key = self.pos.key();
-        let hit = if excluded.is_none() {
+        let hit = if node.excluded.is_none() {
             self.tt.probe(key, ply)
         } else {
             None
         };
-        let tt_move = hit.and_then(|h| h.mv);
-        if !pv_node && let Some(score) = hit.and_then(|h| tt_cutoff(&h, depth, alpha, beta)) {
+        if !node.pv
+            && let Some(score) = hit.and_then(|h| tt_cutoff(&h, node.depth, node.alpha, node.beta))
+        {
             return score;
         }
+        let facts = self.node_facts(ply, in_check, hit);
+        if let Some(score) = self.prune_node(&node, &facts) {
+            return score;
+        }
+        // Internal iterative reduction: no TT move, so this node was not
+        // searched before; search it shallower.
+        if facts.tt_move.is_none() && node.depth >= Self::PARAMS.iir_depth && !in_check {
+            node.depth -= 1;
+        }
+        let orig_alpha = node.alpha;
+        match self.search_moves(&mut node, &facts) {
+            Moves::Return(score) => score,
+            // Every move was the excluded one: no alternative exists.
+            Moves::Searched {
+                searched: 0, best, ..
+            } => {
+                if node.excluded.is_some() {
+                    node.alpha
+                } else {
+                    best
+                }
+            }
+            Moves::Searched {
+                best, best_move, ..
+            } => {
+                self.store_node(&node, key, orig_alpha, best, best_move, &facts);
+                best
+            }
+        }
+    }
 
+    /// A node's first steps: the stop flag, the count, the results that
+    /// need no search (draw, game over, the ply limit, a win in one), and
+    /// mate-distance pruning of the window. `Some(score)` ends the node.
+    #[inline]
+    fn enter_node(&mut self, node: &mut Node<P::Move>) -> Option<i32> {
+        let ply = node.ply;
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.is_draw(ply) {
+            return Some(0);
+        }
+        if let Some(s) = self.pos.terminal_score(ply) {
+            return Some(s);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.pos.evaluate());
+        }
+        node.alpha = node.alpha.max(-MATE + ply as i32);
+        node.beta = node.beta.min(MATE - ply as i32 - 1);
+        if node.alpha >= node.beta {
+            return Some(node.alpha);
+        }
+        // A win on the next move needs no search (PV nodes still search it,
+        // so the principal variation shows the winning move).
+        if !node.pv && self.pos.wins_at_once() {
+            return Some(MATE - ply as i32 - 1);
+        }
+        None
+    }
+
+    /// What the node knows before its moves: the table's entry, the
+    /// static evaluation (recorded for the plies below) and its trend.
+    #[inline]
+    fn node_facts(
+        &mut self,
+        ply: usize,
+        in_check: bool,
+        hit: Option<TtHit<P::Move>>,
+    ) -> NodeFacts<P::Move> {
         let (raw_eval, eval, corr_key) = if in_check {
             (-INFINITY, -INFINITY, None)
         } else {
@@ -899,268 +984,16 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             && ply >= 2
             && (self.stack[ply - 2].static_eval == -INFINITY
                 || eval > self.stack[ply - 2].static_eval);
-
-        if !pv_node
-            && !in_check
-            && excluded.is_none()
-            && beta.abs() < MATE_BOUND
-            && eval.abs() < MATE_BOUND
-            && let Some(score) =
-                self.prune_before_moves(depth, ply, beta, eval, improving, cut_node, allow_null)
-        {
-            return score;
+        NodeFacts {
+            in_check,
+            hit,
+            tt_move: hit.and_then(|h| h.mv),
+            raw_eval,
+            eval,
+            corr_key,
+            improving,
+            side: self.pos.side_to_move(),
         }
-
-        if !pv_node
-            && !in_check
-            && excluded.is_none()
-            && depth >= PROBCUT_DEPTH
-            && beta.abs() < MATE_BOUND
-            && !hit.is_some_and(|h| h.depth >= depth - 3 && h.score < beta + PROBCUT_MARGIN)
-            && let Some(score) = self.probcut(depth, ply, beta, eval, cut_node)
-        {
-            return score;
-        }
-
-        // Internal iterative reduction: no TT move, so this node was not
-        // searched before; search it shallower.
-        let mut depth = depth;
-        if tt_move.is_none() && depth >= 4 && !in_check {
-            depth -= 1;
-        }
-
-        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
-        moves.clear();
-        self.pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            self.move_bufs[ply] = moves;
-            return self.pos.no_moves_score(ply);
-        }
-        // The move that led here (`None` at the root or after a null move).
-        let prev_move = ply.checked_sub(1).and_then(|p| self.stack[p].moved);
-        let quiet_ctx = QuietContext {
-            counter: self.ord.counter(prev_move),
-            prev: prev_move,
-        };
-        let counter = quiet_ctx.counter;
-        let mut scored = self.score_into_buffer(ply, moves, tt_move, &quiet_ctx);
-
-        let side = self.pos.side_to_move();
-        let orig_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut searched = 0usize;
-        let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
-        quiets_tried.clear();
-        let mut noisy_tried = std::mem::take(&mut self.noisy_bufs[ply]);
-        noisy_tried.clear();
-        let extend_ok = (ply as i32) < 2 * self.root_depth + 4;
-        // Shallow non-PV nodes stop trying quiet moves after this many.
-        let lmp_limit = if !pv_node && !in_check && depth <= LMP_DEPTH {
-            let d = depth as usize;
-            (3 + d * d) * (1 + improving as usize) / 2 + 1
-        } else {
-            usize::MAX
-        };
-
-        for i in 0..scored.len() {
-            let mv = pick_next(&mut scored, i);
-            if Some(mv) == excluded {
-                continue;
-            }
-            let quiet = self.pos.is_quiet(mv);
-            let refutation = quiet && (self.ord.is_killer(ply, mv) || counter == Some(mv));
-            let hist_idx = self.pos.history_index(mv);
-            let hist = if quiet {
-                self.ord.history(side, hist_idx)
-            } else {
-                0
-            };
-            // Noisy moves are reduced only when they lose their exchange.
-            let reducible_kind = quiet || (searched > 0 && !self.pos.see_ge(mv, 0));
-
-            // Pruning of moves that are unlikely to matter, once a move has
-            // been searched and no forced loss is all we have; checks are
-            // spared (decided after the move is made, below).
-            let mut prune = false;
-            if searched > 0 && best > -MATE_BOUND {
-                if quiet {
-                    let lmr_depth = (depth - 1 - self.base_reduction(depth, searched)).max(0);
-                    prune = (searched >= lmp_limit && !refutation)
-                        || (!pv_node
-                            && !in_check
-                            && lmr_depth <= FUTILITY_DEPTH
-                            && eval + 150 + 120 * lmr_depth <= alpha)
-                        || (depth <= SEE_PRUNE_DEPTH
-                            && !self.pos.see_ge(mv, see_prune_margin(true, depth)));
-                } else {
-                    prune = depth <= SEE_PRUNE_DEPTH
-                        && !self.pos.see_ge(mv, see_prune_margin(false, depth));
-                }
-            }
-
-            // Singular extension: the TT move, proven good at nearly this
-            // depth, is searched deeper when every other move falls well
-            // short of its score; when even the others beat beta (multi-cut)
-            // the node is cut at once.
-            let mut ext = 0;
-            if let Some(h) = hit
-                && Some(mv) == tt_move
-                && ply > 0
-                && depth >= SINGULAR_DEPTH
-                && h.depth >= depth - 3
-                && h.bound != Bound::Upper
-                && h.score.abs() < MATE_BOUND
-                && extend_ok
-            {
-                let s_beta = h.score - 2 * depth;
-                let v = self.search(
-                    (depth - 1) / 2,
-                    ply,
-                    s_beta - 1,
-                    s_beta,
-                    false,
-                    cut_node,
-                    false,
-                    Some(mv),
-                );
-                if self.aborted {
-                    self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
-                    return 0;
-                }
-                if v < s_beta {
-                    ext = 1;
-                } else if s_beta >= beta {
-                    self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
-                    return s_beta;
-                }
-            }
-
-            self.stack[ply].moved = Some(hist_idx);
-            self.pos.make(mv);
-            let gives_check = self.pos.in_check();
-            if prune && !gives_check {
-                self.pos.unmake();
-                continue;
-            }
-            // Checks are extended only when the checking piece is not lost.
-            if ext == 0 && gives_check && extend_ok && self.pos.extends_checks() {
-                self.pos.unmake();
-                let safe = self.pos.see_ge(mv, 0);
-                self.pos.make(mv);
-                ext = safe as i32;
-            }
-            let new_depth = depth - 1 + ext;
-            let score = if searched == 0 {
-                -self.search(
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    pv_node,
-                    !pv_node && !cut_node,
-                    true,
-                    None,
-                )
-            } else {
-                let reducible = depth >= 3 && !in_check && !gives_check && reducible_kind;
-                let r = if reducible {
-                    self.reduction(
-                        depth, new_depth, searched, pv_node, cut_node, improving, refutation, hist,
-                    )
-                } else {
-                    0
-                };
-                let mut s = -self.search(
-                    new_depth - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                    true,
-                    None,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.search(
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                        !cut_node,
-                        true,
-                        None,
-                    );
-                }
-                if pv_node && s > alpha && s < beta {
-                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, false, true, None);
-                }
-                s
-            };
-            self.pos.unmake();
-            if self.aborted {
-                self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
-                return 0;
-            }
-            searched += 1;
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, mv);
-                    }
-                    if score >= beta {
-                        if quiet {
-                            self.reward_cutoff(ply, depth, side, mv, &quiet_ctx, &quiets_tried);
-                        }
-                        self.reward_capture_cutoff(
-                            depth,
-                            side,
-                            (!quiet).then_some(mv),
-                            &noisy_tried,
-                        );
-                        break;
-                    }
-                }
-            }
-            if quiet {
-                quiets_tried.push(mv);
-            } else {
-                noisy_tried.push(mv);
-            }
-        }
-        self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
-
-        if searched == 0 {
-            // Every move was the excluded one: no alternative exists.
-            return if excluded.is_some() { alpha } else { best };
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        if excluded.is_none() {
-            self.tt.store(key, ply, best_move, best, depth, bound);
-            // The evaluation's error is learnt where the result says which
-            // way it erred: not after a capture or promotion (the material
-            // changed, not the judgement), nor from a bound on the wrong
-            // side of the evaluation.
-            if let Some(k) = corr_key
-                && best.abs() < MATE_BOUND
-                && best_move.is_none_or(|m| self.pos.is_quiet(m))
-                && !(bound == Bound::Lower && best <= eval)
-                && !(bound == Bound::Upper && best >= eval)
-            {
-                self.corr.update(side, k, depth, best - raw_eval);
-            }
-        }
-        best
     }
 
     /// The static evaluation, the same plus the correction history's
@@ -1179,41 +1012,63 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         }
     }
 
-    /// Before any move is searched at a non-PV node not in check: reverse
-    /// futility (the static evaluation is far above beta) and null-move
-    /// pruning (even passing keeps the score above beta; verified at high
-    /// depth against zugzwang). `Some(score)` ends the node.
-    #[allow(clippy::too_many_arguments)]
+    /// Cuts before any move at a non-PV node not in check: reverse
+    /// futility and null move, then ProbCut. `Some(score)` ends the node.
+    #[inline]
+    fn prune_node(&mut self, node: &Node<P::Move>, facts: &NodeFacts<P::Move>) -> Option<i32> {
+        if node.pv || facts.in_check || node.excluded.is_some() || node.beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        if facts.eval.abs() < MATE_BOUND
+            && let Some(score) = self.prune_before_moves(node, facts.eval, facts.improving)
+        {
+            return Some(score);
+        }
+        let p = Self::PARAMS;
+        let table_says_no = facts.hit.is_some_and(|h| {
+            h.depth >= node.depth - p.probcut_tt_slack && h.score < node.beta + p.probcut_margin
+        });
+        if node.depth >= p.probcut_depth && !table_says_no {
+            return self.probcut(node, facts.eval);
+        }
+        None
+    }
+
+    /// Reverse futility (the static evaluation is far above beta) and
+    /// null-move pruning (even passing keeps the score above beta;
+    /// verified at high depth against zugzwang). `Some(score)` ends the
+    /// node.
     #[inline]
     fn prune_before_moves(
         &mut self,
-        depth: i32,
-        ply: usize,
-        beta: i32,
+        node: &Node<P::Move>,
         eval: i32,
         improving: bool,
-        cut_node: bool,
-        allow_null: bool,
     ) -> Option<i32> {
-        if depth <= RFP_DEPTH && eval - 120 * (depth - improving as i32) >= beta {
+        let p = Self::PARAMS;
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
+        if depth <= p.rfp_depth && eval - p.rfp_margin * (depth - improving as i32) >= beta {
             return Some(eval);
         }
-        if !(allow_null && depth >= 3 && eval >= beta && self.pos.null_move_allowed()) {
+        if !(node.allow_null
+            && depth >= p.null_min_depth
+            && eval >= beta
+            && self.pos.null_move_allowed())
+        {
             return None;
         }
-        let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+        let r = p.null_reduction
+            + depth / p.null_depth_divisor
+            + ((eval - beta) / p.null_eval_divisor).min(p.null_eval_plies);
         self.stack[ply].moved = None;
         self.pos.make_null();
-        let mut score = -self.search(
+        let mut score = -self.search(Node::scout(
             depth - 1 - r,
             ply + 1,
-            -beta,
             -beta + 1,
+            !node.cut,
             false,
-            !cut_node,
-            false,
-            None,
-        );
+        ));
         self.pos.unmake_null();
         if self.aborted {
             return Some(0);
@@ -1224,25 +1079,340 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         if score >= MATE_BOUND {
             score = beta;
         }
-        if depth < 12 {
+        if depth < p.null_verify_depth {
             return Some(score);
         }
-        let v = self.search(
-            depth - 1 - r,
-            ply,
-            beta - 1,
-            beta,
-            false,
-            false,
-            false,
-            None,
-        );
+        let v = self.search(Node::scout(depth - 1 - r, ply, beta, false, false));
         if self.aborted {
             return Some(0);
         }
         (v >= beta).then_some(score)
     }
 
+    /// The moves of a node, best first, with a PVS window: the best score
+    /// and move, or the score that ends the node early (no legal move, a
+    /// multi-cut, an aborted search).
+    fn search_moves(
+        &mut self,
+        node: &mut Node<P::Move>,
+        facts: &NodeFacts<P::Move>,
+    ) -> Moves<P::Move> {
+        let ply = node.ply;
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        moves.clear();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            return Moves::Return(self.pos.no_moves_score(ply));
+        }
+        // The move that led here (`None` at the root or after a null move).
+        let prev_move = ply.checked_sub(1).and_then(|p| self.stack[p].moved);
+        let quiet_ctx = QuietContext {
+            counter: self.ord.counter(prev_move),
+            prev: prev_move,
+        };
+        let mut scored = self.score_into_buffer(ply, moves, facts.tt_move, &quiet_ctx);
+        let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
+        quiets_tried.clear();
+        let mut noisy_tried = std::mem::take(&mut self.noisy_bufs[ply]);
+        noisy_tried.clear();
+        let mut state = LoopState {
+            best: -INFINITY,
+            searched: 0,
+            lmp_limit: self.lmp_limit(node, facts),
+            extend_ok: (ply as i32) < 2 * self.root_depth + Self::PARAMS.extension_plies,
+            counter: quiet_ctx.counter,
+        };
+        let mut best_move = None;
+        let mut ended = None;
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            if Some(mv) == node.excluded {
+                continue;
+            }
+            let quiet = self.pos.is_quiet(mv);
+            let score = match self.try_move(node, facts, &state, mv, quiet) {
+                Tried::Pruned => continue,
+                Tried::Aborted => {
+                    ended = Some(0);
+                    break;
+                }
+                Tried::MultiCut(score) => {
+                    ended = Some(score);
+                    break;
+                }
+                Tried::Scored(score) => score,
+            };
+            state.searched += 1;
+            if score > state.best {
+                state.best = score;
+                if score > node.alpha {
+                    best_move = Some(mv);
+                    node.alpha = score;
+                    if node.pv {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= node.beta {
+                        if quiet {
+                            self.reward_cutoff(
+                                ply,
+                                node.depth,
+                                facts.side,
+                                mv,
+                                &quiet_ctx,
+                                &quiets_tried,
+                            );
+                        }
+                        let cut = (!quiet).then_some(mv);
+                        self.reward_capture_cutoff(node.depth, facts.side, cut, &noisy_tried);
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            } else {
+                noisy_tried.push(mv);
+            }
+        }
+        self.give_back_bufs(ply, scored, quiets_tried, noisy_tried);
+        match ended {
+            Some(score) => Moves::Return(score),
+            None => Moves::Searched {
+                best: state.best,
+                best_move,
+                searched: state.searched,
+            },
+        }
+    }
+
+    /// Late-move pruning's limit: shallow non-PV nodes stop trying quiet
+    /// moves after this many.
+    #[inline]
+    fn lmp_limit(&self, node: &Node<P::Move>, facts: &NodeFacts<P::Move>) -> usize {
+        let p = Self::PARAMS;
+        if node.pv || facts.in_check || node.depth > p.lmp_depth {
+            return usize::MAX;
+        }
+        let d = node.depth as usize;
+        (p.lmp_base + d * d) * (1 + facts.improving as usize) / 2 + 1
+    }
+
+    /// One move of the loop: pruned, extended, made, searched (reduced when
+    /// late and quiet) and taken back.
+    fn try_move(
+        &mut self,
+        node: &Node<P::Move>,
+        facts: &NodeFacts<P::Move>,
+        state: &LoopState<P::Move>,
+        mv: P::Move,
+        quiet: bool,
+    ) -> Tried {
+        let ply = node.ply;
+        let refutation = quiet && (self.ord.is_killer(ply, mv) || state.counter == Some(mv));
+        let hist_idx = self.pos.history_index(mv);
+        let facts_of_move = MoveFacts {
+            refutation,
+            hist: if quiet {
+                self.ord.history(facts.side, hist_idx)
+            } else {
+                0
+            },
+            // Noisy moves are reduced only when they lose their exchange.
+            reducible_kind: quiet || (state.searched > 0 && !self.pos.see_ge(mv, 0)),
+        };
+        let prune = self.move_is_pruned(node, facts, state, mv, quiet, refutation);
+        let mut ext = match self.singular_extension(node, facts, state, mv) {
+            Singular::Extend(ext) => ext,
+            Singular::MultiCut(score) => return Tried::MultiCut(score),
+            Singular::Aborted => return Tried::Aborted,
+        };
+        self.stack[ply].moved = Some(hist_idx);
+        self.pos.make(mv);
+        let gives_check = self.pos.in_check();
+        if prune && !gives_check {
+            self.pos.unmake();
+            return Tried::Pruned;
+        }
+        // Checks are extended only when the checking piece is not lost.
+        if ext == 0 && gives_check && state.extend_ok && self.pos.extends_checks() {
+            self.pos.unmake();
+            let safe = self.pos.see_ge(mv, 0);
+            self.pos.make(mv);
+            ext = safe as i32;
+        }
+        let new_depth = node.depth - 1 + ext;
+        let score = self.search_child(
+            node,
+            facts,
+            &facts_of_move,
+            state.searched,
+            new_depth,
+            gives_check,
+        );
+        self.pos.unmake();
+        if self.aborted {
+            Tried::Aborted
+        } else {
+            Tried::Scored(score)
+        }
+    }
+
+    /// Pruning of moves that are unlikely to matter, once a move has been
+    /// searched and no forced loss is all we have: late quiet moves,
+    /// futile quiet moves, and moves that lose material on their square.
+    /// Checks are spared (decided after the move is made).
+    #[inline]
+    fn move_is_pruned(
+        &self,
+        node: &Node<P::Move>,
+        facts: &NodeFacts<P::Move>,
+        state: &LoopState<P::Move>,
+        mv: P::Move,
+        quiet: bool,
+        refutation: bool,
+    ) -> bool {
+        let p = Self::PARAMS;
+        let depth = node.depth;
+        if state.searched == 0 || state.best <= -MATE_BOUND {
+            return false;
+        }
+        let loses_material =
+            || depth <= p.see_prune_depth && !self.pos.see_ge(mv, p.see_prune_margin(quiet, depth));
+        if !quiet {
+            return loses_material();
+        }
+        let lmr_depth = (depth - 1 - self.base_reduction(depth, state.searched)).max(0);
+        (state.searched >= state.lmp_limit && !refutation)
+            || (!node.pv
+                && !facts.in_check
+                && lmr_depth <= p.futility_depth
+                && facts.eval + p.futility_base + p.futility_margin * lmr_depth <= node.alpha)
+            || loses_material()
+    }
+
+    /// Singular extension: the TT move, proven good at nearly this depth,
+    /// is searched deeper when every other move falls well short of its
+    /// score; when even the others beat beta (multi-cut) the node is cut
+    /// at once.
+    fn singular_extension(
+        &mut self,
+        node: &Node<P::Move>,
+        facts: &NodeFacts<P::Move>,
+        state: &LoopState<P::Move>,
+        mv: P::Move,
+    ) -> Singular {
+        let p = Self::PARAMS;
+        let depth = node.depth;
+        let Some(h) = facts.hit else {
+            return Singular::Extend(0);
+        };
+        if Some(mv) != facts.tt_move
+            || node.ply == 0
+            || depth < p.singular_depth
+            || h.depth < depth - p.singular_tt_slack
+            || h.bound == Bound::Upper
+            || h.score.abs() >= MATE_BOUND
+            || !state.extend_ok
+        {
+            return Singular::Extend(0);
+        }
+        let s_beta = h.score - p.singular_margin * depth;
+        let v = self.search(Node {
+            excluded: Some(mv),
+            ..Node::scout((depth - 1) / 2, node.ply, s_beta, node.cut, false)
+        });
+        if self.aborted {
+            Singular::Aborted
+        } else if v < s_beta {
+            Singular::Extend(1)
+        } else if s_beta >= node.beta {
+            Singular::MultiCut(s_beta)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
+    /// The score of a made move: the first with the node's window, the
+    /// others with a null window (reduced when late and reducible),
+    /// searched again at full depth and then with the full window when
+    /// they beat alpha.
+    fn search_child(
+        &mut self,
+        node: &Node<P::Move>,
+        facts: &NodeFacts<P::Move>,
+        mf: &MoveFacts,
+        searched: usize,
+        new_depth: i32,
+        gives_check: bool,
+    ) -> i32 {
+        let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
+        if searched == 0 {
+            return -self.search(Node {
+                depth: new_depth,
+                ply: ply + 1,
+                alpha: -beta,
+                beta: -alpha,
+                pv: node.pv,
+                cut: !node.pv && !node.cut,
+                allow_null: true,
+                excluded: None,
+            });
+        }
+        let reducible = node.depth >= Self::PARAMS.lmr_min_depth
+            && !facts.in_check
+            && !gives_check
+            && mf.reducible_kind;
+        let r = if reducible {
+            self.reduction(node, facts.improving, new_depth, searched, mf)
+        } else {
+            0
+        };
+        let mut s = -self.search(Node::scout(new_depth - r, ply + 1, -alpha, true, true));
+        if s > alpha && r > 0 {
+            s = -self.search(Node::scout(new_depth, ply + 1, -alpha, !node.cut, true));
+        }
+        if node.pv && s > alpha && s < beta {
+            s = -self.search(Node::pv(new_depth, ply + 1, -beta, -alpha));
+        }
+        s
+    }
+
+    /// The node's result into the table, and the evaluation's error into
+    /// the correction history where the result says which way it erred:
+    /// not after a capture or promotion (the material changed, not the
+    /// judgement), nor from a bound on the wrong side of the evaluation.
+    fn store_node(
+        &mut self,
+        node: &Node<P::Move>,
+        key: u64,
+        orig_alpha: i32,
+        best: i32,
+        best_move: Option<P::Move>,
+        facts: &NodeFacts<P::Move>,
+    ) {
+        if node.excluded.is_some() {
+            return;
+        }
+        let bound = if best >= node.beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, node.ply, best_move, best, node.depth, bound);
+        if let Some(k) = facts.corr_key
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| self.pos.is_quiet(m))
+            && !(bound == Bound::Lower && best <= facts.eval)
+            && !(bound == Bound::Upper && best >= facts.eval)
+        {
+            self.corr
+                .update(facts.side, k, node.depth, best - facts.raw_eval);
+        }
+    }
     /// Scores `moves` for ordering into the ply's reused score buffer and
     /// hands the move buffer back to the ply (no allocation per node).
     fn score_into_buffer(
@@ -1260,18 +1430,13 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     }
 
     /// ProbCut: a capture whose exchange alone clears a raised beta, and
-    /// whose shallow search (depth - 4) confirms it, cuts the node: the full
-    /// search would almost surely fail high too. Tried only when the TT does
-    /// not already say it fails.
-    fn probcut(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        beta: i32,
-        eval: i32,
-        cut_node: bool,
-    ) -> Option<i32> {
-        let raised = beta + PROBCUT_MARGIN;
+    /// whose shallow search confirms it, cuts the node: the full search
+    /// would almost surely fail high too. Tried only when the TT does not
+    /// already say it fails.
+    fn probcut(&mut self, node: &Node<P::Move>, eval: i32) -> Option<i32> {
+        let p = Self::PARAMS;
+        let (depth, ply) = (node.depth, node.ply);
+        let raised = node.beta + p.probcut_margin;
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         self.pos.generate_noisy(&mut moves);
@@ -1286,24 +1451,18 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.pos.make(mv);
             let mut v = -self.qsearch(-raised, -raised + 1, ply + 1, 0);
             if v >= raised {
-                v = -self.search(
-                    depth - 4,
-                    ply + 1,
-                    -raised,
-                    -raised + 1,
-                    false,
-                    !cut_node,
-                    true,
-                    None,
-                );
+                let shallow = depth - p.probcut_reduction;
+                v = -self.search(Node::scout(shallow, ply + 1, -raised + 1, !node.cut, true));
             }
             self.pos.unmake();
             if self.aborted {
                 break;
             }
             if v >= raised {
+                // Stored as proven a ply deeper than the confirming search.
+                let proven = depth - p.probcut_reduction + 1;
                 self.tt
-                    .store(self.pos.key(), ply, Some(mv), v, depth - 3, Bound::Lower);
+                    .store(self.pos.key(), ply, Some(mv), v, proven, Bound::Lower);
                 found = Some(v);
                 break;
             }
@@ -1326,28 +1485,23 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// improving, less at PV nodes, for killers and counter-moves and for
     /// quiet moves with a good history (more with a bad one); never below
     /// the horizon.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn reduction(
         &self,
-        depth: i32,
+        node: &Node<P::Move>,
+        improving: bool,
         new_depth: i32,
         searched: usize,
-        pv_node: bool,
-        cut_node: bool,
-        improving: bool,
-        refutation: bool,
-        hist: i32,
+        mf: &MoveFacts,
     ) -> i32 {
-        let mut r = self.base_reduction(depth, searched);
+        let mut r = self.base_reduction(node.depth, searched);
         r += !improving as i32;
-        r += cut_node as i32;
-        r -= pv_node as i32;
-        r -= refutation as i32;
-        r -= hist / (HISTORY_MAX / 3);
+        r += node.cut as i32;
+        r -= node.pv as i32;
+        r -= mf.refutation as i32;
+        r -= mf.hist / (HISTORY_MAX / Self::PARAMS.lmr_history_parts);
         r.clamp(0, (new_depth - 1).max(0))
     }
-
     /// A quiet move caused a beta cutoff: it becomes a killer and the
     /// counter-move of the previous move, its history rises and the quiet
     /// moves tried before it fall.
@@ -1419,158 +1573,157 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// Quiescence: captures and promotions until the position is quiet, all
     /// evasions in check; while `checks` (waves of checks left) is above
     /// zero, also the quiet checks the game offers. The main search enters
-    /// with `QS_CHECK_WAVES`; a check spends one wave and the evasions hand
+    /// with `qs_check_waves`; a check spends one wave and the evasions hand
     /// the rest back to the checking side (when there are at most
-    /// `QS_WAVE_EVASIONS` of them), any other move ends them.
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: u8) -> i32 {
+    /// `qs_wave_evasions` of them), any other move ends them.
+    fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, checks: u8) -> i32 {
         self.pv[ply].clear();
-        if self.should_stop() {
-            return 0;
+        if let Some(score) = self.enter_qnode(ply) {
+            return score;
         }
-        self.nodes += 1;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if self.pos.is_draw(ply) {
-            return 0;
-        }
-        if let Some(s) = self.pos.terminal_score(ply) {
-            return s;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
-        }
-        // A win on the next move ends the line here too: the side to move
-        // would play it, and searching the evasions below costs more.
-        if self.pos.wins_at_once() {
-            return MATE - ply as i32 - 1;
-        }
-
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
-        if let Some(h) = hit {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
-                return h.score;
-            }
+        // Quiescence trusts an entry of any depth.
+        if let Some(score) = hit.and_then(|h| tt_cutoff(&h, i32::MIN, alpha, beta)) {
+            return score;
         }
-        let tt_move = hit.and_then(|h| h.mv);
-        let in_check = self.pos.in_check();
-        let orig_alpha = alpha;
-        let mut best;
-        let mut stand_pat = -INFINITY;
+        let mut q = QNode {
+            alpha,
+            beta,
+            ply,
+            checks,
+            in_check: self.pos.in_check(),
+            stand_pat: -INFINITY,
+            best: -INFINITY,
+        };
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
-        if in_check {
+        if q.in_check {
             self.pos.generate_legal(&mut moves);
             if moves.is_empty() {
                 self.move_bufs[ply] = moves;
                 return self.pos.no_moves_score(ply);
             }
-            best = -INFINITY;
         } else {
             let stand = self.corrected_eval().1;
             if stand >= beta {
                 self.move_bufs[ply] = moves;
                 return stand;
             }
-            if stand > alpha {
-                alpha = stand;
-            }
-            best = stand;
-            stand_pat = stand;
+            q.alpha = q.alpha.max(stand);
+            q.best = stand;
+            q.stand_pat = stand;
             self.pos.generate_noisy(&mut moves);
             if checks > 0 {
                 self.pos.generate_quiet_checks(&mut moves);
             }
         }
-        let mut scored = self.score_into_buffer(ply, moves, tt_move, &QuietContext::NONE);
+        let tt_move = hit.and_then(|h| h.mv);
+        let scored = self.score_into_buffer(ply, moves, tt_move, &QuietContext::NONE);
+        let Some(best_move) = self.qsearch_moves(&mut q, scored) else {
+            return 0;
+        };
+        let bound = if q.best >= beta {
+            Bound::Lower
+        } else if q.best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, q.best, 0, bound);
+        q.best
+    }
 
+    /// A quiescence node's first steps, as [`Self::enter_node`]'s without
+    /// a window to narrow. `Some(score)` ends the node.
+    #[inline]
+    fn enter_qnode(&mut self, ply: usize) -> Option<i32> {
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.is_draw(ply) {
+            return Some(0);
+        }
+        if let Some(s) = self.pos.terminal_score(ply) {
+            return Some(s);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.pos.evaluate());
+        }
+        // A win on the next move ends the line here too: the side to move
+        // would play it, and searching the evasions below costs more.
+        if self.pos.wins_at_once() {
+            return Some(MATE - ply as i32 - 1);
+        }
+        None
+    }
+
+    /// The moves of a quiescence node, best first: its best move (`None`
+    /// inside when none beat alpha), or `None` when the search was
+    /// aborted. Hands the score buffer back to the ply.
+    fn qsearch_moves(
+        &mut self,
+        q: &mut QNode,
+        mut scored: Vec<(P::Move, i32)>,
+    ) -> Option<Option<P::Move>> {
+        let p = Self::PARAMS;
         let mut best_move = None;
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
-            if !in_check {
+            if !q.in_check {
                 let gain = self.pos.noisy_gain(mv);
                 if gain < 0 {
                     continue;
                 }
                 // Delta pruning: even winning the exchange stays below alpha.
                 // A quiet check is spared: it may mate.
-                if stand_pat + gain + DELTA_MARGIN <= alpha
-                    && alpha.abs() < MATE_BOUND
+                if q.stand_pat + gain + p.delta_margin <= q.alpha
+                    && q.alpha.abs() < MATE_BOUND
                     && !self.pos.is_quiet(mv)
                 {
                     continue;
                 }
             }
             self.pos.make(mv);
-            let child_checks = if in_check {
-                if scored.len() <= QS_WAVE_EVASIONS {
-                    checks
+            let child_checks = if q.in_check {
+                if scored.len() <= p.qs_wave_evasions {
+                    q.checks
                 } else {
                     0
                 }
-            } else if checks > 0 && self.pos.in_check() {
-                checks - 1
+            } else if q.checks > 0 && self.pos.in_check() {
+                q.checks - 1
             } else {
                 0
             };
-            let score = -self.qsearch(-beta, -alpha, ply + 1, child_checks);
+            let score = -self.qsearch(-q.beta, -q.alpha, q.ply + 1, child_checks);
             self.pos.unmake();
             if self.aborted {
-                self.scored_bufs[ply] = scored;
-                return 0;
+                self.scored_bufs[q.ply] = scored;
+                return None;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
+            if score > q.best {
+                q.best = score;
+                if score > q.alpha {
+                    q.alpha = score;
                     best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
+                    self.update_pv(q.ply, mv);
+                    if score >= q.beta {
                         break;
                     }
                 }
             }
         }
-        self.scored_bufs[ply] = scored;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, ply, best_move, best, 0, bound);
-        best
+        self.scored_bufs[q.ply] = scored;
+        Some(best_move)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_changing_best_move_or_a_falling_score_takes_more_time() {
-        let mut stable = 5;
-        // The best move just changed: more time than the plain soft limit.
-        assert!(time_scale_after(false, &mut stable, 0) > 100);
-        assert_eq!(stable, 0);
-        // It stays: the scale falls step by step below 100.
-        let scales: Vec<i64> = (0..6)
-            .map(|_| time_scale_after(true, &mut stable, 0))
-            .collect();
-        assert!(scales.windows(2).all(|w| w[1] <= w[0]), "{scales:?}");
-        assert!(*scales.last().unwrap_or(&100) < 100);
-        // A falling score asks for more time than a steady one.
-        let mut s1 = 4;
-        let mut s2 = 4;
-        assert!(time_scale_after(true, &mut s1, -80) > time_scale_after(true, &mut s2, 5));
-    }
 
     #[test]
     fn the_scaled_soft_limit_never_passes_the_hard_one() {

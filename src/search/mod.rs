@@ -6,6 +6,8 @@
 //! * [`tt`]: transposition table (buckets of four, mate scores stored
 //!   relative to the node, generation aging, `hashfull`).
 //! * [`ordering`]: TT move, noisy moves by hint, killers, history.
+//! * [`params`]: [`params::SearchParams`], the alpha-beta search's
+//!   margins, reductions and time scaling, one table per game.
 //! * [`time`]: soft/hard budgets from clocks, increments, movestogo,
 //!   byoyomi, movetime; pondering.
 //! * [`alphabeta`]: [`Searcher`], the synchronous iterative-deepening PVS
@@ -35,6 +37,7 @@ pub mod correction;
 pub mod expectimax;
 pub mod multiplayer;
 pub mod ordering;
+pub mod params;
 pub mod strategy;
 pub mod time;
 pub mod tsume;
@@ -66,6 +69,8 @@ pub use crate::rules::RulesPosition;
 ///
 /// Scores are always from the point of view of the side to move.
 pub trait AlphaBetaPosition: RulesPosition {
+    /// The game's search parameters, in its evaluation's units.
+    const SEARCH_PARAMS: &'static params::SearchParams;
     /// Appends the legal "noisy" moves (captures, promotions) used by
     /// quiescence search. Games without such a notion append nothing.
     fn generate_noisy(&self, out: &mut Vec<Self::Move>);

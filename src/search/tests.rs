@@ -2,6 +2,7 @@
 //! random "skirmish" game with captures, checks and null moves (exercises
 //! every pruning path), and an explicit tree for quiescence.
 
+use super::params::SearchParams;
 use super::*;
 use crate::rules::{EndKind, Outcome};
 use crossbeam_channel::{Receiver, unbounded};
@@ -99,6 +100,7 @@ impl RulesPosition for Nim {
 }
 
 impl AlphaBetaPosition for Nim {
+    const SEARCH_PARAMS: &'static SearchParams = &SearchParams::STARTING;
     fn generate_noisy(&self, _out: &mut Vec<NimMove>) {}
     fn make_null(&mut self) {
         unreachable!("null move not allowed in Nim")
@@ -217,6 +219,7 @@ impl RulesPosition for Skirmish {
 }
 
 impl AlphaBetaPosition for Skirmish {
+    const SEARCH_PARAMS: &'static SearchParams = &SearchParams::STARTING;
     fn generate_noisy(&self, out: &mut Vec<u8>) {
         if self.material[self.side] == 0 {
             return;
@@ -323,6 +326,7 @@ impl RulesPosition for Tree {
 }
 
 impl AlphaBetaPosition for Tree {
+    const SEARCH_PARAMS: &'static SearchParams = &SearchParams::STARTING;
     fn generate_noisy(&self, out: &mut Vec<usize>) {
         out.extend(self.cur().children.iter().filter(|c| c.1).map(|c| c.0));
     }
@@ -989,6 +993,7 @@ impl RulesPosition for Broken {
 }
 
 impl AlphaBetaPosition for Broken {
+    const SEARCH_PARAMS: &'static SearchParams = &SearchParams::STARTING;
     fn generate_noisy(&self, _out: &mut Vec<NimMove>) {}
     fn make_null(&mut self) {}
     fn unmake_null(&mut self) {}

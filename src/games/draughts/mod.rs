@@ -36,6 +36,7 @@ use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
 use crate::rules::RulesPosition;
+use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE};
 use std::marker::PhantomData;
 use types::*;
@@ -214,7 +215,13 @@ impl<V: Variant> RulesPosition for Position<V> {
     }
 }
 
+/// The draughts search's parameters (both variants), in the evaluation's
+/// units (a man is 100). They start from the values the search was tuned
+/// with; a tuner may set them apart from the other games'.
+pub const SEARCH_PARAMS: SearchParams = SearchParams::STARTING;
+
 impl<V: Variant> AlphaBetaPosition for Position<V> {
+    const SEARCH_PARAMS: &'static SearchParams = &SEARCH_PARAMS;
     /// Captures (all legal moves when one is pending) and crowning moves.
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         if !movegen::generate_captures(self, out) {

@@ -13,6 +13,7 @@
 use super::CellSet;
 use super::position::{HopPosition, Move, Standing};
 use crate::rules::RulesPosition;
+use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE, MATE_BOUND, MultiPlayerPosition};
 use crate::tune::layout::weight_layout;
 use crate::tune::{Direct, EvalSink};
@@ -204,7 +205,13 @@ impl<S: CellSet> HopPosition<S> {
     }
 }
 
+/// The two-player hop games' alpha-beta parameters (Chinese checkers and
+/// Halma), in the evaluation's distance units. They start from the values the search was tuned
+/// with; a tuner may set them apart from the other games'.
+pub const SEARCH_PARAMS: SearchParams = SearchParams::STARTING;
+
 impl<S: CellSet> AlphaBetaPosition for HopPosition<S> {
+    const SEARCH_PARAMS: &'static SearchParams = &SEARCH_PARAMS;
     fn generate_noisy(&self, _out: &mut Vec<Move>) {}
 
     fn make_null(&mut self) {

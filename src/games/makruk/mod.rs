@@ -53,6 +53,7 @@ use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
 use crate::rules::RulesPosition;
+use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{Counter, generate};
@@ -223,7 +224,12 @@ impl RulesPosition for Position {
     }
 }
 
+/// Makruk's alpha-beta parameters, in centipawns. They start from the values the search was tuned
+/// with; a tuner may set them apart from the other games'.
+pub const SEARCH_PARAMS: SearchParams = SearchParams::STARTING;
+
 impl AlphaBetaPosition for Position {
+    const SEARCH_PARAMS: &'static SearchParams = &SEARCH_PARAMS;
     /// The pawns of both sides: the evaluation's errors are learnt per
     /// pawn structure.
     fn correction_key(&self) -> Option<u64> {

@@ -33,6 +33,7 @@ pub use types::Move;
 
 use crate::games::{EndKind, Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
 use crate::rules::RulesPosition;
+use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{generate, has_legal_move};
@@ -225,7 +226,12 @@ impl RulesPosition for Position {
     }
 }
 
+/// Ōgi's alpha-beta parameters, in centipawns. They start from the values the search was tuned
+/// with; a tuner may set them apart from the other games'.
+pub const SEARCH_PARAMS: SearchParams = SearchParams::STARTING;
+
 impl AlphaBetaPosition for Position {
+    const SEARCH_PARAMS: &'static SearchParams = &SEARCH_PARAMS;
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         generate(self, out, true);
     }

@@ -26,6 +26,7 @@ use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
 use crate::rules::RulesPosition;
+use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE};
 use position::*;
 use types::*;
@@ -263,7 +264,13 @@ impl Position {
     }
 }
 
+/// Tak's alpha-beta parameters, in the evaluation's units (100 is about
+/// one flat of the final count). They start from the values the search was tuned
+/// with; a tuner may set them apart from the other games'.
+pub const SEARCH_PARAMS: SearchParams = SearchParams::STARTING;
+
 impl AlphaBetaPosition for Position {
+    const SEARCH_PARAMS: &'static SearchParams = &SEARCH_PARAMS;
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         if self.result == ONGOING {
             eval::road_wins(self, out);
