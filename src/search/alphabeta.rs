@@ -244,7 +244,8 @@ impl<P: AlphaBetaPosition> Searcher<P> {
         if job.limits.tsume {
             return run_tsume(job, stop, on_event);
         }
-        let tm = TimeManager::new(
+        let tm = TimeManager::with_params(
+            &P::SEARCH_PARAMS.time,
             &job.limits,
             job.settings.move_overhead,
             job.position.side_to_move(),

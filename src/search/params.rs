@@ -8,6 +8,8 @@
 //! [`SearchParams::STARTING`], the values the search was tuned with on
 //! Makruk.
 
+use super::time::TimeParams;
+
 /// The numbers of the alpha-beta search. Margins are in the game's
 /// evaluation units; depths in plies.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -104,6 +106,8 @@ pub struct SearchParams {
     /// Fail-high and fail-low lines are reported only after this much
     /// time (milliseconds).
     pub bound_info_after_ms: u64,
+    /// How the clock is divided among the moves.
+    pub time: TimeParams,
 }
 
 impl SearchParams {
@@ -148,6 +152,7 @@ impl SearchParams {
         stability_scale: [160, 120, 100, 85, 70],
         falling_score_scale: [(-50, 140), (-20, 115)],
         bound_info_after_ms: 1000,
+        time: TimeParams::STARTING,
     };
 
     /// The soft limit's scale (percent) after an iteration: a best move

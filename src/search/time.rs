@@ -18,9 +18,52 @@ pub struct Budget {
 const MIN_SOFT_MS: i64 = 1;
 const MIN_HARD_MS: i64 = 2;
 
+/// How a clock is divided among the moves still to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeParams {
+    /// Moves still to play when the clock does not say (`movestogo`), and
+    /// the most `movestogo` is taken to mean.
+    pub moves_to_go: i64,
+    pub max_moves_to_go: i64,
+    /// Of each increment, this many quarters are planned for this move.
+    pub inc_quarters: i64,
+    /// The hard limit: this many times the planned time, at most a
+    /// `hard_share`-th of the usable time.
+    pub hard_factor: i64,
+    pub hard_share: i64,
+    /// The last move before the time control may use this many tenths.
+    pub last_move_tenths: i64,
+    /// Of a byoyomi period, this many tenths are planned (all of it may be
+    /// used).
+    pub byoyomi_tenths: i64,
+}
+
+impl TimeParams {
+    /// The values every search starts from.
+    pub const STARTING: TimeParams = TimeParams {
+        moves_to_go: 30,
+        max_moves_to_go: 50,
+        inc_quarters: 3,
+        hard_factor: 5,
+        hard_share: 3,
+        last_move_tenths: 9,
+        byoyomi_tenths: 6,
+    };
+}
+
 /// The budget for the side to move, or `None` when the limits carry no
 /// clock (depth / nodes / mate / infinite searches).
 pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Option<Budget> {
+    allocate_with(&TimeParams::STARTING, limits, move_overhead, side)
+}
+
+/// [`allocate`] with the numbers of `p`.
+pub fn allocate_with(
+    p: &TimeParams,
+    limits: &SearchLimits,
+    move_overhead: i64,
+    side: usize,
+) -> Option<Budget> {
     let overhead = move_overhead.max(0);
     if let Some(mt) = limits.movetime {
         let t = mt.saturating_sub(overhead).max(MIN_HARD_MS);
@@ -38,8 +81,8 @@ pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Optio
 
     let mtg = limits
         .movestogo
-        .map(|m| m.clamp(1, 50) as i64)
-        .unwrap_or(30);
+        .map(|m| (m as i64).clamp(1, p.max_moves_to_go))
+        .unwrap_or(p.moves_to_go);
     // Main time we may spend at all on this move. Transport lag and a busy
     // machine cost time on every move still to play, so a reserve of the
     // overhead per remaining move (plus two) is never planned for: with
@@ -48,15 +91,15 @@ pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Optio
     let reserve = overhead.saturating_mul(mtg + 2);
     let usable = remaining.saturating_sub(reserve).max(0);
     let optimum = (usable / mtg)
-        .saturating_add(inc.saturating_mul(3) / 4)
+        .saturating_add(inc.saturating_mul(p.inc_quarters) / 4)
         .min(usable);
     let maximum = if mtg == 1 {
         // Last move before the time control: nearly all of it.
-        usable.saturating_mul(9) / 10
+        usable.saturating_mul(p.last_move_tenths) / 10
     } else {
         optimum
-            .saturating_mul(5)
-            .min(usable / 3)
+            .saturating_mul(p.hard_factor)
+            .min(usable / p.hard_share)
             .max(optimum.min(usable))
     };
 
@@ -75,7 +118,7 @@ pub fn allocate(limits: &SearchLimits, move_overhead: i64, side: usize) -> Optio
     };
     let hard = maximum.saturating_add(byo_use).max(MIN_HARD_MS);
     let soft = optimum
-        .saturating_add(byo_use.saturating_mul(6) / 10)
+        .saturating_add(byo_use.saturating_mul(p.byoyomi_tenths) / 10)
         .clamp(MIN_SOFT_MS, hard);
     Some(Budget {
         soft_ms: soft,
@@ -97,11 +140,22 @@ pub struct TimeManager {
 
 impl TimeManager {
     pub fn new(limits: &SearchLimits, move_overhead: i64, side: usize) -> Self {
-        Self::starting_at(Instant::now(), limits, move_overhead, side)
+        Self::with_params(&TimeParams::STARTING, limits, move_overhead, side)
+    }
+
+    /// A clock divided by the numbers of `params` (a game's own).
+    pub fn with_params(
+        params: &TimeParams,
+        limits: &SearchLimits,
+        move_overhead: i64,
+        side: usize,
+    ) -> Self {
+        Self::starting_at(Instant::now(), params, limits, move_overhead, side)
     }
 
     pub fn starting_at(
         start: Instant,
+        params: &TimeParams,
         limits: &SearchLimits,
         move_overhead: i64,
         side: usize,
@@ -109,7 +163,7 @@ impl TimeManager {
         let budget = if limits.infinite {
             None
         } else {
-            allocate(limits, move_overhead, side)
+            allocate_with(params, limits, move_overhead, side)
         };
         TimeManager {
             search_start: start,
