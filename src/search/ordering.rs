@@ -249,7 +249,7 @@ pub fn pick_next<M: Copy>(moves: &mut [(M, i32)], i: usize) -> M {
             moves[i..=best].rotate_right(1);
         }
     } else if i == PICKS_BEFORE_SORT {
-        moves[i..].sort_by(|a, b| b.1.cmp(&a.1));
+        moves[i..].sort_by_key(|m| std::cmp::Reverse(m.1));
     }
     moves[i].0
 }

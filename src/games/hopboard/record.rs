@@ -117,7 +117,7 @@ impl<G: Game> GameBlock<G> {
     }
 
     /// The start, the end and the moves in between.
-    fn play_out(&self) -> Result<(G::Pos, G::Pos, Vec<GameMove<G>>), GameError> {
+    fn play_out(&self) -> Result<PlayedOut<G>, GameError> {
         let start = match &self.start {
             Some(text) => self.game.parse_position(text)?,
             None => self.game.start_position(),
@@ -137,6 +137,8 @@ impl<G: Game> GameBlock<G> {
 
 /// A move of game `G`'s positions.
 type GameMove<G> = <<G as Game>::Pos as crate::rules::RulesPosition>::Move;
+/// A record played out: its start, its end and the moves between.
+type PlayedOut<G> = (<G as Game>::Pos, <G as Game>::Pos, Vec<GameMove<G>>);
 
 /// Reads the blocks of a record file (blank lines between them).
 pub fn parse_records<G: Game>(text: &str) -> Result<Vec<GameBlock<G>>, String> {
