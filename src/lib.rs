@@ -7,6 +7,8 @@
 //! * [`rules`]: the rules core every game implements (turn, legal moves,
 //!   make/unmake, key), apart from any search.
 //! * [`search`]: game-generic search (alpha-beta), time, hash, worker thread.
+//! * [`evalkit`]: what every evaluation is written against (sink, weight
+//!   layouts, weight files), below the games.
 //! * [`games`]: one folder per game: rules, notation, evaluation.
 //! * [`cli`]: the sub-commands `perft`, `bench` and `match`.
 //! * [`matchrunner`]: `tabula match`, engine-vs-engine matches.
@@ -14,6 +16,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod evalkit;
 pub mod games;
 pub mod matchrunner;
 pub mod protocol;

@@ -50,10 +50,12 @@ fn parse_game(name: &str) -> Result<&'static str, String> {
 fn tune(args: &[String]) -> i32 {
     use crate::tune::args::TUNE_USAGE;
     struct Tuner;
-    impl registry::GameVisitor for Tuner {
-        type Output = Option<crate::tune::TuneFn>;
-        fn visit<G: crate::games::record::MatchRules>(self) -> Self::Output {
-            G::tuner()
+    impl registry::TunableVisitor for Tuner {
+        type Output = crate::tune::TuneFn;
+        fn visit<G: crate::games::record::MatchRules + crate::games::tunable::Tunable>(
+            self,
+        ) -> Self::Output {
+            crate::tune::run::main::<G>
         }
     }
     let Some(name) = args.first() else {
@@ -71,7 +73,7 @@ fn tune(args: &[String]) -> i32 {
             return 2;
         }
     };
-    match registry::visit(game, Tuner).flatten() {
+    match registry::visit_tunable(game, Tuner) {
         Some(run) => run(&args[1..]),
         None => {
             eprintln!("tabula tune: {game} has no tunable evaluation yet");

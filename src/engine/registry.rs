@@ -12,6 +12,7 @@ use crate::games::makruk::Makruk;
 use crate::games::ogi::Ogi;
 use crate::games::record::MatchRules;
 use crate::games::tak::Tak;
+use crate::games::tunable::Tunable;
 use crate::search::SearchEvent;
 use crossbeam_channel::Sender;
 
@@ -40,10 +41,19 @@ pub trait GameVisitor {
     fn visit<G: MatchRules>(self) -> Self::Output;
 }
 
-/// Defines [`GAMES`], [`VARIANTS`] and [`visit`] from one list, so that a
-/// game is named once.
+/// The same for the games whose registry row says `tunable`: the tune
+/// command reaches a game's [`Tunable`] type through this.
+pub trait TunableVisitor {
+    type Output;
+    fn visit<G: MatchRules + Tunable>(self) -> Self::Output;
+}
+
+/// Defines [`GAMES`], [`VARIANTS`], [`TUNABLE`], [`visit`] and
+/// [`visit_tunable`] from one list, so that a game is named once. A row is
+/// `Game => [handshakes]`, followed by `tunable` when the game implements
+/// [`Tunable`].
 macro_rules! registry {
-    ($($game:ty => [$($handshake:literal),+]),+ $(,)?) => {
+    ($($game:ty => [$($handshake:literal),+] $($tunable:ident)?),+ $(,)?) => {
         /// Every game, in the order `UCI_Variant` lists them; the first is
         /// the default of the UCI dialect.
         pub const GAMES: &[GameEntry] = &[
@@ -63,18 +73,36 @@ macro_rules! registry {
             )+
             None
         }
+
+        /// The variant ids of the tunable games, in order.
+        pub const TUNABLE: &[&str] = &[$($(registry!(@id $game, $tunable),)?)+];
+
+        /// Runs `visitor` with the tunable game whose id is `id`; `None`
+        /// for an unknown id or a game that is not tunable.
+        pub fn visit_tunable<V: TunableVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+            $($(
+                if id == registry!(@id $game, $tunable) {
+                    return Some(visitor.visit::<$game>());
+                }
+            )?)+
+            None
+        }
+    };
+    // The id of a row marked `tunable` (any other word is refused).
+    (@id $game:ty, tunable) => {
+        <$game as Game>::ID
     };
 }
 
 registry! {
-    Makruk => ["uci", "xboard"],
-    Tak => ["tei", "uci"],
-    Ogi => ["usi", "uci"],
+    Makruk => ["uci", "xboard"] tunable,
+    Tak => ["tei", "uci"] tunable,
+    Ogi => ["usi", "uci"] tunable,
     Backgammon => ["ubgi", "uci"],
-    ChineseCheckers => ["uci"],
-    Halma => ["uci"],
-    International => ["hub", "uci"],
-    Russian => ["hub", "uci"],
+    ChineseCheckers => ["uci"] tunable,
+    Halma => ["uci"] tunable,
+    International => ["hub", "uci"] tunable,
+    Russian => ["hub", "uci"] tunable,
 }
 
 /// The entry of variant `id`.
@@ -174,5 +202,33 @@ mod tests {
             assert!(is_position_keyword(kw), "{kw}");
         }
         assert!(!is_position_keyword("startpos") && !is_position_keyword("moves"));
+    }
+
+    #[test]
+    fn rows_marked_tunable_reach_the_tuner() {
+        assert_eq!(
+            TUNABLE,
+            &[
+                "makruk",
+                "tak",
+                "ogi",
+                "chinesecheckers",
+                "halma",
+                "international",
+                "russian"
+            ]
+        );
+        struct Game;
+        impl TunableVisitor for Game {
+            type Output = &'static str;
+            fn visit<G: MatchRules + Tunable>(self) -> &'static str {
+                G::GAME
+            }
+        }
+        for id in TUNABLE {
+            assert_eq!(visit_tunable(id, Game), Some(*id));
+        }
+        assert_eq!(visit_tunable("backgammon", Game), None);
+        assert_eq!(visit_tunable("chess", Game), None);
     }
 }

@@ -16,6 +16,7 @@ pub mod pgn;
 pub mod placement;
 pub mod record;
 pub mod tak;
+pub mod tunable;
 pub mod zobrist;
 
 use crate::rules::RulesPosition;
@@ -236,11 +237,6 @@ pub trait Game: Clone + Send + 'static {
     /// with several board sizes accept every size here.
     fn parse_bench_position(&self, text: &str) -> Result<Self::Pos, GameError> {
         self.parse_position(text)
-    }
-    /// `tabula tune <game>`, for games whose evaluation the tuner fits
-    /// ([`crate::tune::Tunable`]); `None` for the others.
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        None
     }
     /// Brings the game's current settings into a position about to be
     /// searched (options set after the position was made).

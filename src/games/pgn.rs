@@ -3,7 +3,7 @@
 
 use super::GamePosition;
 use super::record::{GameRecord, comment_score};
-use crate::tune::RecordedGame;
+use crate::games::tunable::RecordedGame;
 
 /// A PGN game (chess-like games: Makruk, Ōgi) from SAN (or USI) moves;
 /// `game_tag` names the game (`Variant` for PGN, `GameType` for PDN);

@@ -20,8 +20,8 @@
 //!   the count is short, which the weights can only copy by undervaluing
 //!   material everywhere.
 
-use super::form::{EvalForm, Linear, Op};
 use super::{RecordedGame, Tunable};
+use crate::evalkit::form::{EvalForm, Linear, Op};
 use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
@@ -185,7 +185,7 @@ pub fn blend_in_scores(samples: &mut [Sample], k: f64, weight: f64) -> usize {
 }
 
 /// Recomputes every sample's linear form at `weights` (the non-linear terms
-/// are expanded at the current weights; see [`super::form::EvalSink::expansion`]).
+/// are expanded at the current weights; see [`crate::evalkit::EvalSink::expansion`]).
 /// Samples whose position no longer reads, or is now scored by a rule,
 /// keep their old form.
 pub fn relinearise<T: Tunable>(samples: &mut [Sample], weights: &[i32]) {

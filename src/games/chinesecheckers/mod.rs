@@ -152,8 +152,4 @@ impl Game for ChineseCheckers {
     fn bench_depth(&self) -> u32 {
         search::BENCH_DEPTH
     }
-
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        Some(crate::tune::run::main::<ChineseCheckers>)
-    }
 }

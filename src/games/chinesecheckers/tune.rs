@@ -17,7 +17,7 @@ mod tests {
     use crate::games::Game;
     use crate::games::GamePosition;
     use crate::games::MoveNotation;
-    use crate::tune::Tunable;
+    use crate::games::tunable::Tunable;
 
     /// Two and three players: the evaluation divides by the others'
     /// count.

@@ -18,8 +18,8 @@
 use super::position::Position;
 use super::types::*;
 use super::variant::*;
-use crate::tune::layout::weight_layout;
-use crate::tune::{Direct, EvalSink};
+use crate::evalkit::layout::weight_layout;
+use crate::evalkit::{Direct, EvalSink};
 
 /// A man and a king for the search (move ordering, the gain of a
 /// capture), not for the evaluation, which has its own tuned values.
@@ -47,7 +47,7 @@ use layout::*;
 
 /// The weight names, one per weight, in table order.
 pub fn weight_names() -> Vec<String> {
-    crate::tune::layout::names(GROUPS)
+    crate::evalkit::layout::names(GROUPS)
 }
 
 /// The central squares: the middle half of the columns on the middle rows.

@@ -153,10 +153,6 @@ impl<V: Variant> Game for Draughts<V> {
     fn prepare_search(&self, pos: &mut Position<V>) {
         pos.rules = self.rules;
     }
-
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        Some(crate::tune::run::main::<Draughts<V>>)
-    }
 }
 
 impl<V: Variant> Position<V> {

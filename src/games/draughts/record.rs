@@ -5,9 +5,9 @@
 use super::{Draughts, Move, Position, Variant};
 use crate::games::pgn::{PgnGame, Replayed, write_pgn};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
+use crate::games::tunable::RecordedGame;
 use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
-use crate::tune::RecordedGame;
 
 impl<V: Variant> RecordFormat for Draughts<V> {
     const SIDES: [&'static str; 2] = ["White", "Black"];

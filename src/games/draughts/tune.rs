@@ -3,8 +3,9 @@
 //! writes.
 
 use super::{Draughts, Position, Variant, eval, record};
+use crate::evalkit::EvalForm;
 use crate::games::Game;
-use crate::tune::{EvalForm, RecordedGame, Tunable};
+use crate::games::tunable::{RecordedGame, Tunable};
 
 impl<V: Variant> Tunable for Draughts<V> {
     type Pos = Position<V>;

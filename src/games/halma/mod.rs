@@ -185,8 +185,4 @@ impl Game for Halma {
     fn bench_depth(&self) -> u32 {
         BENCH_DEPTH
     }
-
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        Some(crate::tune::run::main::<Halma>)
-    }
 }

@@ -12,11 +12,11 @@
 
 use super::CellSet;
 use super::position::{HopPosition, Move, Standing};
+use crate::evalkit::layout::weight_layout;
+use crate::evalkit::{Direct, EvalSink};
 use crate::rules::RulesPosition;
 use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE, MATE_BOUND, MultiPlayerPosition};
-use crate::tune::layout::weight_layout;
-use crate::tune::{Direct, EvalSink};
 
 /// The evaluation's weights: names and places in the games' tables.
 /// Merits are summed in sixteenths of a hundredth of a step (the spread's
@@ -43,7 +43,7 @@ use layout::*;
 
 /// The weight names, one per weight, in table order.
 pub fn weight_names() -> Vec<String> {
-    crate::tune::layout::names(GROUPS)
+    crate::evalkit::layout::names(GROUPS)
 }
 
 /// Centipawns per step of distance: the unit.

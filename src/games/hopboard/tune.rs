@@ -1,6 +1,6 @@
 //! The hop games' part in the tuner ([`crate::tune`]): the records
 //! `tabula match` writes, read as games for the fit, and
-//! [`hop_tunable!`], which makes a hop game [`crate::tune::Tunable`]
+//! [`hop_tunable!`], which makes a hop game [`crate::games::tunable::Tunable`]
 //! (Chinese checkers and Halma, each with its own weight table). The fit
 //! learns from two-player games, whose result is a score for the first
 //! player (a ranking of more says less about one position).
@@ -8,8 +8,9 @@
 use super::CellSet;
 use super::position::HopPosition;
 use super::record::parse_records;
+use crate::evalkit::EvalForm;
 use crate::games::Game;
-use crate::tune::{EvalForm, RecordedGame};
+use crate::games::tunable::RecordedGame;
 
 /// The games of a record file, replayed; a record of more than two
 /// players, or one whose moves do not replay, is an error naming it.
@@ -55,11 +56,11 @@ pub fn eval_form<S: CellSet>(pos: &HopPosition<S>, form: &mut EvalForm) {
 }
 
 /// `hop_tunable!(Game, "id", "path/of/eval_weights.rs")` implements
-/// [`crate::tune::Tunable`] for a hop game whose module has `Position`
+/// [`crate::games::tunable::Tunable`] for a hop game whose module has `Position`
 /// and `eval_weights::WEIGHTS`.
 macro_rules! hop_tunable {
     ($game:ident, $id:literal, $path:literal) => {
-        impl $crate::tune::Tunable for $game {
+        impl $crate::games::tunable::Tunable for $game {
             type Pos = Position;
             const GAME: &'static str = $id;
             const WEIGHTS_PATH: &'static str = $path;
@@ -72,13 +73,13 @@ macro_rules! hop_tunable {
                 $crate::games::hopboard::eval::weight_names()
             }
 
-            fn eval_form(pos: &Position, form: &mut $crate::tune::EvalForm) {
+            fn eval_form(pos: &Position, form: &mut $crate::evalkit::EvalForm) {
                 $crate::games::hopboard::tune::eval_form(pos, form);
             }
 
             fn read_records(
                 text: &str,
-            ) -> Result<Vec<$crate::tune::RecordedGame<Position>>, String> {
+            ) -> Result<Vec<$crate::games::tunable::RecordedGame<Position>>, String> {
                 $crate::games::hopboard::tune::read_recorded::<_, $game>(text)
             }
 
@@ -99,7 +100,7 @@ pub(crate) use hop_tunable;
 pub fn check_tunable<S, T>(starts: &[HopPosition<S>])
 where
     S: CellSet,
-    T: crate::tune::Tunable<Pos = HopPosition<S>>,
+    T: crate::games::tunable::Tunable<Pos = HopPosition<S>>,
 {
     use crate::tune::checks;
     let positions: Vec<HopPosition<S>> = starts

@@ -26,8 +26,8 @@ use super::position::Position;
 use super::pst::pst_terms;
 use super::threats::{Attacks, threat_terms};
 use super::types::*;
-use crate::tune::layout::weight_layout;
-use crate::tune::{Direct, EvalSink};
+use crate::evalkit::layout::weight_layout;
+use crate::evalkit::{Direct, EvalSink};
 
 /// Piece values by kind: pawn, met, khon, knight, rook, king, for the
 /// search (move ordering, static exchange, null-move material), not the
@@ -107,7 +107,7 @@ const _: () = assert!(
 
 /// The weight names, one per weight, in table order.
 pub fn weight_names() -> Vec<String> {
-    crate::tune::layout::names(GROUPS)
+    crate::evalkit::layout::names(GROUPS)
 }
 
 /// Phase weight of each kind (start position: 18 in all); a measure of

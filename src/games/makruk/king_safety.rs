@@ -10,7 +10,7 @@ use super::eval::layout::*;
 use super::position::Position;
 use super::threats::Attacks;
 use super::types::*;
-use crate::tune::EvalSink;
+use crate::evalkit::EvalSink;
 
 /// The files of the king and its neighbours, as one mask.
 fn files_around(file: usize) -> Bitboard {

@@ -138,10 +138,6 @@ impl Game for Makruk {
         // king; their tables are built in the background during play.
         two_minors::build_all_tables();
     }
-
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        Some(crate::tune::run::main::<Makruk>)
-    }
 }
 
 impl Position {

@@ -11,7 +11,7 @@ use super::eval::layout::*;
 use super::eval::{distance, pair, pawn_attacks};
 use super::position::Position;
 use super::types::*;
-use crate::tune::EvalSink;
+use crate::evalkit::EvalSink;
 
 /// Cap on a king's counted distance to a passed pawn's stop square: beyond
 /// it the king is out of play either way.
@@ -97,7 +97,7 @@ pub(super) fn pawn_structure_terms<S: EvalSink>(s: &mut S, pos: &Position, us: u
 mod tests {
     use super::super::fen;
     use super::*;
-    use crate::tune::form::EvalForm;
+    use crate::evalkit::form::EvalForm;
 
     /// The (middle game, end game) coefficients `side`'s terms give the
     /// weight at `index` in the position `f`.

@@ -8,7 +8,7 @@ use super::bitboard::*;
 use super::eval::layout::*;
 use super::position::Position;
 use super::types::*;
-use crate::tune::EvalSink;
+use crate::evalkit::EvalSink;
 
 /// Squares per table: eight ranks of four folded files.
 const SQUARES: usize = 32;

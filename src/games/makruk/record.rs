@@ -5,10 +5,10 @@ use super::types::{NO_PIECE, PAWN, piece_kind};
 use super::{Makruk, Move, Position};
 use crate::games::pgn::write_pgn;
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
+use crate::games::tunable::RecordedGame;
 use crate::games::{Game, GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
-use crate::tune::RecordedGame;
 
 impl RecordFormat for Makruk {
     const SIDES: [&'static str; 2] = ["White", "Black"];

@@ -9,7 +9,7 @@ use super::eval::layout::*;
 use super::eval::pair;
 use super::position::Position;
 use super::types::*;
-use crate::tune::EvalSink;
+use crate::evalkit::EvalSink;
 
 /// The squares one side attacks, by the kind of the attacker.
 pub(super) struct Attacks {
@@ -98,8 +98,8 @@ pub(super) fn threat_terms<S: EvalSink>(
 #[cfg(test)]
 pub(super) mod test_support {
     use super::*;
+    use crate::evalkit::form::EvalForm;
     use crate::games::makruk::fen;
-    use crate::tune::form::EvalForm;
 
     /// The middle-game coefficient that `terms`, run for `side` on the
     /// position `f`, gives the weight at `index`.

@@ -2,7 +2,8 @@
 //! table, its form, and its PGN records.
 
 use super::{Makruk, Position, eval, eval_weights, fen, record};
-use crate::tune::{EvalForm, RecordedGame, Tunable};
+use crate::evalkit::EvalForm;
+use crate::games::tunable::{RecordedGame, Tunable};
 
 impl Tunable for Makruk {
     type Pos = Position;

@@ -18,8 +18,8 @@ use super::position::Position;
 use super::pst;
 use super::threats::{Attacks, threat_terms};
 use super::types::*;
-use crate::tune::layout::weight_layout;
-use crate::tune::{Direct, EvalSink};
+use crate::evalkit::layout::weight_layout;
+use crate::evalkit::{Direct, EvalSink};
 
 /// Board values by kind (P L N S B R I K, then the promoted kinds) for the
 /// search (move ordering, static exchange), not the evaluation, which has
@@ -78,7 +78,7 @@ const _: () = assert!(
 
 /// The weight names, one per weight, in table order.
 pub fn weight_names() -> Vec<String> {
-    crate::tune::layout::names(GROUPS)
+    crate::evalkit::layout::names(GROUPS)
 }
 
 /// The index of a kind in the 14-element per-kind groups (no king).

@@ -91,10 +91,6 @@ impl Game for Ogi {
     fn notation_label(&self) -> &'static str {
         "Sfen"
     }
-
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        Some(crate::tune::run::main::<Ogi>)
-    }
 }
 
 impl Position {

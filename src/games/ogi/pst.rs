@@ -12,7 +12,7 @@
 
 use super::eval::layout::*;
 use super::types::*;
-use crate::tune::EvalSink;
+use crate::evalkit::EvalSink;
 
 /// The names of a table's squares (the weights' names) from the owner's
 /// side, in index order.
@@ -136,7 +136,7 @@ mod tests {
     /// the start position (sente to move: sente's pieces +1, gote's −1).
     fn start_coefficients(names: &[&str]) -> Vec<i32> {
         let pos = crate::games::ogi::sfen::parse(crate::games::ogi::START_SFEN).unwrap();
-        let mut form = crate::tune::form::EvalForm::new(&[0; COUNT]);
+        let mut form = crate::evalkit::form::EvalForm::new(&[0; COUNT]);
         crate::games::ogi::eval::evaluate_into(&mut form, &pos);
         let all = crate::games::ogi::eval::weight_names();
         names

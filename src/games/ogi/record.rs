@@ -7,8 +7,8 @@ use super::{Ogi, Position};
 use crate::games::Game;
 use crate::games::pgn::write_pgn;
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
+use crate::games::tunable::RecordedGame;
 use crate::games::{GamePosition, MoveNotation};
-use crate::tune::RecordedGame;
 
 impl RecordFormat for Ogi {
     const SIDES: [&'static str; 2] = ["Sente", "Gote"];

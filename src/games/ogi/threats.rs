@@ -9,7 +9,7 @@ use super::bitboard::*;
 use super::eval::layout::*;
 use super::position::Position;
 use super::types::*;
-use crate::tune::EvalSink;
+use crate::evalkit::EvalSink;
 
 /// Value classes, for attackers and victims alike: pawn, the minors
 /// (lance, knight, silver), the gold movers (promoted minors), bishop and
@@ -117,9 +117,9 @@ fn class_pieces(pos: &Position, color: usize, class: usize) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evalkit::form::{EvalForm, Op};
     use crate::games::ogi::eval::evaluate_into;
     use crate::games::ogi::sfen;
-    use crate::tune::form::{EvalForm, Op};
 
     /// The coefficient the whole evaluation gives the weight at `index` in
     /// the position `s` (sente's terms positive, gote's negative), before

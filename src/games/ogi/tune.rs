@@ -2,7 +2,8 @@
 //! table, its form, and its PGN records (USI moves).
 
 use super::{Ogi, Position, eval, eval_weights, record, sfen};
-use crate::tune::{EvalForm, RecordedGame, Tunable};
+use crate::evalkit::EvalForm;
+use crate::games::tunable::{RecordedGame, Tunable};
 
 impl Tunable for Ogi {
     type Pos = Position;

@@ -8,8 +8,8 @@
 use super::movegen::{generate_spreads_from, spread_reach};
 use super::position::{ONGOING, Position};
 use super::types::*;
-use crate::tune::layout::weight_layout;
-use crate::tune::{Direct, EvalSink};
+use crate::evalkit::layout::weight_layout;
+use crate::evalkit::{Direct, EvalSink};
 
 /// Empty squares where a road-eligible placement of `c` completes a road.
 pub fn placement_wins(pos: &Position, c: usize) -> u64 {
@@ -215,7 +215,7 @@ const _: () = assert!(
 
 /// The weight names, one per weight, in table order.
 pub fn weight_names() -> Vec<String> {
-    crate::tune::layout::names(GROUPS)
+    crate::evalkit::layout::names(GROUPS)
 }
 
 /// The square's distances from the nearer rank edge and the nearer file
@@ -630,7 +630,7 @@ mod tests {
     fn the_reserve_term_counts_the_pieces_in_hand() {
         // The tuner's recording sink gives each weight's coefficients.
         let reserve = |pos: &Position| {
-            let mut form = crate::tune::EvalForm::new(&WEIGHTS);
+            let mut form = crate::evalkit::EvalForm::new(&WEIGHTS);
             evaluate_into(&mut form, pos);
             [
                 form.mg_coefficient(RESERVE),

@@ -171,10 +171,6 @@ impl Game for Tak {
         "Tps"
     }
 
-    fn tuner() -> Option<crate::tune::TuneFn> {
-        Some(crate::tune::run::main::<Tak>)
-    }
-
     fn new_game_argument(&mut self, arg: &str) -> Result<(), GameError> {
         self.size = parse_size(arg).map_err(GameError::Parse)?;
         Ok(())

@@ -6,8 +6,9 @@
 use super::position::Position;
 use super::types::Config;
 use super::{Tak, eval, eval_weights, ptn, ptn_file, tps};
+use crate::evalkit::EvalForm;
 use crate::games::record::comment_score;
-use crate::tune::{EvalForm, RecordedGame, Tunable};
+use crate::games::tunable::{RecordedGame, Tunable};
 
 impl Tunable for Tak {
     type Pos = Position;

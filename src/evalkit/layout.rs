@@ -23,11 +23,11 @@ macro_rules! weight_layout {
     ($($name:ident $label:literal $elements:expr),+ $(,)?) => {
         /// Each group's name and its elements' names, in table order.
         pub const GROUPS: &[(&str, &[&str])] = &[$(($label, &$elements)),+];
-        $crate::tune::layout::weight_layout!(@at 0usize; $($name [$elements]),+);
+        $crate::evalkit::layout::weight_layout!(@at 0usize; $($name [$elements]),+);
     };
     (@at $off:expr; $name:ident [$elements:expr] $(, $rn:ident [$re:expr])*) => {
         pub const $name: usize = $off;
-        $crate::tune::layout::weight_layout!(@at $off + $elements.len(); $($rn [$re]),*);
+        $crate::evalkit::layout::weight_layout!(@at $off + $elements.len(); $($rn [$re]),*);
     };
     (@at $off:expr;) => {
         /// The number of weights.
@@ -55,7 +55,7 @@ pub fn names(groups: &[(&str, &[&str])]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     mod toy {
-        crate::tune::layout::weight_layout! {
+        crate::evalkit::layout::weight_layout! {
             VALUE "value" ["pawn", "met", "rook"],
             TEMPO "tempo" [""],
             MOB "mobility" ["mg", "eg"],
