@@ -183,9 +183,17 @@ fn positive(name: &str) -> EngineError {
 /// Parses one line (already normalised to single blanks). `Ok(None)` for
 /// a blank line.
 pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
-    let line = super::command::normalise(line);
+    let raw = line;
+    let line = super::command::normalise(raw);
     if line.is_empty() {
-        return Ok(None);
+        // Blanks are nothing; control bytes alone are unknown input.
+        return if raw.trim().is_empty() {
+            Ok(None)
+        } else {
+            Err(EngineError::bad_command(
+                "unknown command (control characters only)",
+            ))
+        };
     }
     let (command, args) = match line.split_once(' ') {
         Some((c, a)) => (c, a),
@@ -327,12 +335,14 @@ mod tests {
             })
         );
         assert_eq!(ok("   "), None);
+        assert_eq!(ok("\t\r"), None);
     }
 
     #[test]
     fn bad_lines_say_why_with_their_code() {
         for (line, kind) in [
             ("xyzzy", ErrorKind::BadCommand),
+            ("\u{0}\u{1}\u{7f}", ErrorKind::BadCommand),
             ("UBGI", ErrorKind::BadCommand),
             ("dice 3", ErrorKind::BadCommand),
             ("dice x y", ErrorKind::BadValue),
