@@ -5,7 +5,9 @@ that `tabula match --game backgammon` can play against it. Uses the PyPI
 
 Supported: ubgi, isready, newgame, set/setoption engine.ply (1 = gnubg
 0-ply, 2 = 1-ply, 3 = 2-ply; default 1), position gnubgid
-<PositionID>[:<MatchID>], dice, go chequer|cube|turn, quit. The module
+<PositionID>[:<MatchID>], dice, go chequer|cube|turn (also v0.1's
+`go role chequer|cube|turn`), quit. Plays are written one from/to per die
+in the order played, `*` on hits, as UBGI's move text asks. The module
 has no cube analysis, so cube decisions come from the `gnubg` program
 (Debian, scripts/install-clients), kept running beside the wrapper: its
 cube analysis (`hint`) at the same depth, on the Match ID the runner sends
@@ -41,7 +43,7 @@ def best_play(board, dice, ply):
     ci = gnubg.cube_info()
     ec = gnubg.eval_context(0, ply - 1, 1, 1, 0.0)
     ranked = sorted(plays, key=lambda p: gnubg.evaluate(swap(bgplays.apply_play(board, p)), ci, ec)[5])
-    return bgplays.play_text(ranked[0])
+    return bgplays.play_text(ranked[0], board)
 
 
 MATCH_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -181,7 +183,12 @@ def main():
         elif cmd == "dice" and len(words) == 3:
             dice = (int(words[1]), int(words[2]))
         elif cmd == "go":
-            role = words[1] if len(words) > 1 else "chequer"
+            # v0.1 spells it `go role chequer`.
+            args = words[2:] if words[1:2] == ["role"] else words[1:]
+            role = args[0] if args else ("" if words[1:2] == ["role"] else "chequer")
+            if role not in ("chequer", "cube", "turn"):
+                out("error bad_command unknown go role '%s'" % role)
+                continue
             if board is None:
                 out("error bad_state missing position")
                 continue
