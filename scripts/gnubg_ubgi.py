@@ -127,6 +127,9 @@ def cube_answer(analyst, board, pid, key, doubled, ply):
     return "double" if min(take, drop) >= no_double else "nodouble"
 
 
+V01_NAMES = {"variant": "game.variant", "ply": "engine.ply"}
+
+
 def main():
     analyst = CubeAnalyst()
     key = None
@@ -152,7 +155,14 @@ def main():
             board, dice, doubled = None, None, False
         elif cmd in ("set", "setoption"):
             vals = [w for w in words[1:] if w not in ("name", "value")]
-            if len(vals) == 2 and vals[0] == "engine.ply" and vals[1] in ("1", "2", "3"):
+            # v0.1 option names, as tabula maps them (backgammon.md §3.5).
+            if vals:
+                vals[0] = V01_NAMES.get(vals[0].lower(), vals[0])
+            if vals == ["game.variant", "backgammon"]:
+                pass  # the only rule set gnubg plays here
+            elif len(vals) == 2 and vals[0] == "game.variant":
+                out("error bad_value game.variant must_be backgammon")
+            elif len(vals) == 2 and vals[0] == "engine.ply" and vals[1] in ("1", "2", "3"):
                 ply = int(vals[1])
             elif len(vals) == 2 and vals[0] == "engine.ply":
                 out("error bad_value engine.ply must_be 1..3")
