@@ -135,7 +135,7 @@ pub fn format_play(board: &Board, play: &Play) -> String {
 }
 
 /// The UBGI wire text of `play` on `board` (protocol-spec/backgammon.md
-/// §3.2): one `from/to` per die, in the order the steps are played, `*`
+/// §3.4): one `from/to` per die, in the order the steps are played, `*`
 /// on each step that hits, `bar` and `off` by name, `pass` for no play.
 /// No `(n)` and no chains, so readers that apply one die per token (bgci's
 /// bkgm) can replay it step by step.
