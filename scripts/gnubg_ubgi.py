@@ -4,7 +4,8 @@ that `tabula match --game backgammon` can play against it. Uses the PyPI
 `gnubg` module (scripts/install-gnubg-py); run through scripts/gnubg-ubgi.
 
 Supported: ubgi, isready, newgame, set/setoption engine.ply (1 = gnubg
-0-ply, 2 = 1-ply, 3 = 2-ply; default 1), position gnubgid
+0-ply, 2 = 1-ply, 3 = 2-ply; default 1; v0.1's names Ply and Variant
+too), position gnubgid
 <PositionID>[:<MatchID>], dice, go chequer|cube|turn (also v0.1's
 `go role chequer|cube|turn`), quit. Plays are written one from/to per die
 in the order played, `*` on hits, as UBGI's move text asks. The module
