@@ -114,8 +114,11 @@ fn word_after_blank(i: &str) -> IResult<&str, &str> {
     preceded(space1, take_till1(|c: char| c == ' ')).parse(i)
 }
 
+/// `go`'s role and its `<limit> <value>` pairs, as written.
+type GoArgs<'a> = (GoRole, Vec<(&'a str, &'a str)>);
+
 /// `go` arguments: `[role] chequer|cube|turn`, then `<limit> <n>` pairs.
-fn go_args(i: &str) -> IResult<&str, (GoRole, Vec<(&str, &str)>)> {
+fn go_args(i: &str) -> IResult<&str, GoArgs<'_>> {
     let (i, _) = opt(tuple((tag("role"), space1))).parse(i)?;
     let (i, role) = alt((
         value(GoRole::Chequer, tag("chequer")),
