@@ -68,6 +68,14 @@ def legal_plays(board, d1, d2):
     return [tuple((f, t) for f, t, _ in p) for p in plays]
 
 
-def play_text(play):
+def play_text(play, board=None):
+    """UBGI's text of `play`: one from/to per die in the order played; with
+    the board, `*` on each step that hits."""
     name = lambda p: "bar" if p == 25 else ("off" if p == 0 else str(p))
-    return " ".join("%s/%s" % (name(f), name(t)) for f, t in play) or "pass"
+    out = []
+    for f, t in play:
+        hit = board is not None and t > 0 and board[0][24 - t] == 1
+        out.append("%s/%s%s" % (name(f), name(t), "*" if hit else ""))
+        if board is not None:
+            board = apply_step(board, f, t)
+    return " ".join(out) or "pass"

@@ -4,8 +4,11 @@ that `tabula match --game backgammon` can play against it. Uses the PyPI
 `gnubg` module (scripts/install-gnubg-py); run through scripts/gnubg-ubgi.
 
 Supported: ubgi, isready, newgame, set/setoption engine.ply (1 = gnubg
-0-ply, 2 = 1-ply, 3 = 2-ply; default 1), position gnubgid
-<PositionID>[:<MatchID>], dice, go chequer|cube|turn, quit. The module
+0-ply, 2 = 1-ply, 3 = 2-ply; default 1; v0.1's names Ply and Variant
+too), position gnubgid
+<PositionID>[:<MatchID>], dice, go chequer|cube|turn (also v0.1's
+`go role chequer|cube|turn`), quit. Plays are written one from/to per die
+in the order played, `*` on hits, as UBGI's move text asks. The module
 has no cube analysis, so cube decisions come from the `gnubg` program
 (Debian, scripts/install-clients), kept running beside the wrapper: its
 cube analysis (`hint`) at the same depth, on the Match ID the runner sends
@@ -41,7 +44,7 @@ def best_play(board, dice, ply):
     ci = gnubg.cube_info()
     ec = gnubg.eval_context(0, ply - 1, 1, 1, 0.0)
     ranked = sorted(plays, key=lambda p: gnubg.evaluate(swap(bgplays.apply_play(board, p)), ci, ec)[5])
-    return bgplays.play_text(ranked[0])
+    return bgplays.play_text(ranked[0], board)
 
 
 MATCH_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -125,6 +128,9 @@ def cube_answer(analyst, board, pid, key, doubled, ply):
     return "double" if min(take, drop) >= no_double else "nodouble"
 
 
+V01_NAMES = {"variant": "game.variant", "ply": "engine.ply"}
+
+
 def main():
     analyst = CubeAnalyst()
     key = None
@@ -150,7 +156,14 @@ def main():
             board, dice, doubled = None, None, False
         elif cmd in ("set", "setoption"):
             vals = [w for w in words[1:] if w not in ("name", "value")]
-            if len(vals) == 2 and vals[0] == "engine.ply" and vals[1] in ("1", "2", "3"):
+            # v0.1 option names, as tabula maps them (backgammon.md §3.5).
+            if vals:
+                vals[0] = V01_NAMES.get(vals[0].lower(), vals[0])
+            if vals == ["game.variant", "backgammon"]:
+                pass  # the only rule set gnubg plays here
+            elif len(vals) == 2 and vals[0] == "game.variant":
+                out("error bad_value game.variant must_be backgammon")
+            elif len(vals) == 2 and vals[0] == "engine.ply" and vals[1] in ("1", "2", "3"):
                 ply = int(vals[1])
             elif len(vals) == 2 and vals[0] == "engine.ply":
                 out("error bad_value engine.ply must_be 1..3")
@@ -181,7 +194,12 @@ def main():
         elif cmd == "dice" and len(words) == 3:
             dice = (int(words[1]), int(words[2]))
         elif cmd == "go":
-            role = words[1] if len(words) > 1 else "chequer"
+            # v0.1 spells it `go role chequer`.
+            args = words[2:] if words[1:2] == ["role"] else words[1:]
+            role = args[0] if args else ("" if words[1:2] == ["role"] else "chequer")
+            if role not in ("chequer", "cube", "turn"):
+                out("error bad_command unknown go role '%s'" % role)
+                continue
             if board is None:
                 out("error bad_state missing position")
                 continue

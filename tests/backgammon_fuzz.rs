@@ -126,7 +126,20 @@ fn ubgi_line(rng: &mut Rng) -> String {
         0 | 1 => format!("position gnubgid {}", damaged(rng, IDS)),
         2 => format!("position xgid {}", damaged(rng, XGIDS)),
         3 | 4 => format!("dice {} {}", rng.below(8), rng.below(8)),
-        5 | 6 => format!("go {}", *rng.pick(&["chequer", "cube", "turn", "", "fast"])),
+        5 | 6 => format!(
+            "go {}",
+            *rng.pick(&[
+                "chequer",
+                "cube",
+                "turn",
+                "",
+                "fast",
+                "role chequer",
+                "role turn depth 1",
+                "role",
+                "role dance"
+            ])
+        ),
         7 => format!(
             "set {} {}",
             *rng.pick(&[
@@ -285,4 +298,84 @@ fn uci_backgammon_survives_random_lines() {
         uci_line,
         true,
     );
+}
+
+/// The answer to `go role chequer` with the lines before it.
+fn chequer_answer(d: &mut Daemon) -> String {
+    send(d, "go role chequer");
+    let got = until(d, "bestmove", |l| l.starts_with("bestmove "));
+    got.last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn malformed_v01_lines_get_one_error_and_change_nothing() {
+    let mut d = Daemon::start();
+    for line in [
+        "ubgi",
+        "setoption name Ply value 1",
+        "position gnubgid 4HPwATDgc/ABMA",
+        "dice 6 5",
+    ] {
+        send(&mut d, line);
+    }
+    send(&mut d, "isready");
+    until(&mut d, "readyok", |l| l == "readyok");
+    let answer = chequer_answer(&mut d);
+    assert_eq!(answer, "bestmove 24/18 18/13");
+    let keys = |d: &mut Daemon| {
+        let mut v = ask(d, "get engine.ply");
+        v.extend(ask(d, "get game.variant"));
+        v.extend(ask(d, "get engine.bestmoveid"));
+        v
+    };
+    let before = keys(&mut d);
+    let text_lines = [
+        "go role",
+        "go role dance",
+        "go role role chequer",
+        "go role chequer depth",
+        "go role chequer depth 0",
+        "go role chequer nodes -1",
+        "setoption name",
+        "setoption name Ply",
+        "setoption name Ply value",
+        "setoption name Ply value 99",
+        "setoption name Variant value chess",
+        "setoption name Threads value 4",
+        "setoption Ply value 1",
+        "setcube value 2 owner p0",
+    ];
+    let raw_lines: [&[u8]; 4] = [
+        b"go role \xff\xfe\n",
+        b"\x00\x01\x02\x7f\n",
+        b"setoption name \xc3\x28 value 1\n",
+        b"go role chequer\xc0\n",
+    ];
+    let mut sent: Vec<Vec<u8>> = text_lines
+        .iter()
+        .map(|l| format!("{l}\n").into_bytes())
+        .collect();
+    sent.extend(raw_lines.iter().map(|b| b.to_vec()));
+    for bytes in &sent {
+        d.send_raw(bytes)
+            .unwrap_or_else(|e| panic!("{e}\n{}", d.transcript()));
+        send(&mut d, "isready");
+        let mut got = until(&mut d, "readyok", |l| l == "readyok");
+        got.pop();
+        let shown = String::from_utf8_lossy(bytes);
+        assert_eq!(got.len(), 1, "{shown:?} -> {got:?}");
+        assert!(
+            got.iter().all(|l| l.starts_with("error ")),
+            "{shown:?} -> {got:?}"
+        );
+        assert_eq!(keys(&mut d), before, "{shown:?} changed a key");
+        assert_eq!(
+            chequer_answer(&mut d),
+            answer,
+            "{shown:?} changed the position"
+        );
+    }
+    send(&mut d, "quit");
+    let status = d.wait_exit(WAIT).unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success(), "{status}");
 }

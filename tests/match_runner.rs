@@ -1636,3 +1636,52 @@ fn a_flooding_engine_loses_and_the_runner_stays_bounded() {
         }
     });
 }
+
+/// The runner's UBGI client reads plays both ways: tabula's own, one
+/// from/to per die, and GNU Backgammon's (`24/13`, `8/5(2)`, `13/10*/9`)
+/// from a UBGI engine that rewrites tabula's answers that way
+/// (fixtures/engines/ubgi-gnubg-forms.py).
+#[test]
+fn backgammon_plays_are_read_per_die_and_in_gnubg_forms() {
+    let log = temp("gnubg-forms.log");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/engines/ubgi-gnubg-forms.py"
+    );
+    let engine = format!(
+        "python3 '{script}' '{}' '{}'",
+        log.display(),
+        env!("CARGO_BIN_EXE_tabula")
+    );
+    let out = tabula(&[
+        "--game",
+        "backgammon",
+        "--engine",
+        "tabula",
+        "--name",
+        "perdie",
+        "--engine",
+        &engine,
+        "--name",
+        "gnubgforms",
+        "--proto",
+        "ubgi",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
+    // The rewriting did happen: combined hops or counted submoves.
+    let rewritten = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(rewritten.lines().count() >= 5, "{rewritten}");
+}

@@ -105,6 +105,14 @@ pub trait EngineSession: Send {
     /// The result if the current position ends the game by a rule.
     fn outcome(&self) -> Option<Outcome>;
     fn notation(&self, notation: MoveNotation) -> String;
+    /// The notation of the position `base` (in `notation`) after its move
+    /// `mv`; the current position stays as it is.
+    fn notation_after(
+        &self,
+        base: &str,
+        mv: &str,
+        notation: MoveNotation,
+    ) -> Result<String, EngineError>;
     fn set_hash_mb(&self, mb: usize);
     fn clear_hash(&self);
     /// Searches the game's bench positions synchronously (not on the worker).
@@ -305,6 +313,18 @@ impl<G: Game> EngineSession for GameSession<G> {
 
     fn notation(&self, notation: MoveNotation) -> String {
         self.position.to_notation_for(notation)
+    }
+
+    fn notation_after(
+        &self,
+        base: &str,
+        mv: &str,
+        notation: MoveNotation,
+    ) -> Result<String, EngineError> {
+        let mut pos = self.game.parse_position(base)?;
+        let parsed = pos.parse_move(mv, notation)?;
+        pos.play(parsed);
+        Ok(pos.to_notation_for(notation))
     }
 
     fn set_hash_mb(&self, mb: usize) {

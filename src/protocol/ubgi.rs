@@ -1,15 +1,18 @@
-//! UBGI v0.2 commands (protocol-spec/backgammon.md §3): keywords are
-//! case-sensitive, one command per line, and every unknown input is
-//! answered by an `error` line, so unlike UCI no leading words are
-//! skipped.
+//! UBGI v0.2 commands (protocol-spec/backgammon.md §3), and the v0.1
+//! spellings bgci still sends (`go role chequer`, `setoption name <Name>
+//! value <Value>`, §3.5): keywords are case-sensitive, one command per
+//! line, and every unknown input is answered by an `error` line, so unlike
+//! UCI no leading words are skipped.
 
 use crate::engine::EngineError;
 use crate::games::shorten;
 use nom::{
     IResult, Parser,
-    bytes::complete::{tag, take_till1},
+    branch::alt,
+    bytes::complete::{tag, take_till1, take_until},
     character::complete::{char, one_of, space0, space1},
-    combinator::{all_consuming, opt, rest},
+    combinator::{all_consuming, opt, rest, value},
+    multi::many0,
     sequence::{preceded, tuple},
 };
 
@@ -20,6 +23,33 @@ pub enum GoRole {
     Cube,
     Turn,
 }
+
+/// The limits v0.1 lets `go` carry (`go role chequer movetime 500`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GoLimits {
+    pub movetime: Option<u64>,
+    /// Root-inclusive plies, as `engine.ply`.
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// The deepest `go ... depth` (the range of `engine.ply`).
+pub const MAX_GO_DEPTH: u32 = 3;
+
+/// v0.1 option names (`setoption name <Name>`) and the v0.2 keys they set.
+/// v0.1's `Threads`, `Seed`, `Deterministic` and `EvalMode` have none: the
+/// search is single-threaded, deterministic and cubeful already.
+pub const V01_OPTIONS: [(&str, &str); 5] = [
+    ("Variant", "game.variant"),
+    ("Jacoby", "game.jacoby"),
+    ("Ply", "engine.ply"),
+    ("Hash", "engine.hash"),
+    ("BestMoveId", "engine.bestmoveid"),
+];
+
+/// v0.1 session-context commands: the Match ID of `position gnubgid`
+/// carries what they would set.
+const V01_CONTEXT: [&str; 4] = ["newsession", "setscore", "setcube", "setturn"];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UbgiCommand {
@@ -32,7 +62,7 @@ pub enum UbgiCommand {
         text: String,
     },
     Dice(u8, u8),
-    Go(GoRole),
+    Go(GoRole, GoLimits),
     Set {
         key: String,
         value: String,
@@ -58,20 +88,115 @@ fn dice(i: &str) -> IResult<&str, (char, char)> {
     .parse(i)
 }
 
-/// `setoption name <key> value <v>` (the v0.1 alias of `set`).
-fn setoption(i: &str) -> IResult<&str, (&str, Option<&str>)> {
+/// `setoption name <Name> value <Value>` (v0.1's `set`); the name may
+/// have blanks, as in UCI.
+fn setoption(i: &str) -> IResult<&str, (&str, &str)> {
     let (i, _) = tuple((space0, tag("name"), space1)).parse(i)?;
-    let (i, key) = take_till1(|c: char| c == ' ').parse(i)?;
-    let (i, value) = opt(preceded(tuple((space1, tag("value"), char(' '))), rest)).parse(i)?;
-    Ok((i, (key, value)))
+    let (i, name) = take_until(" value ").parse(i)?;
+    let (i, value) = preceded(tuple((tag(" value"), char(' '))), rest).parse(i)?;
+    Ok((i, (name, value)))
+}
+
+/// The v0.2 key a `setoption` name sets: a v0.2 key as itself, a v0.1
+/// name (any case, as UCI names) through [`V01_OPTIONS`].
+fn option_key(name: &str) -> Result<String, EngineError> {
+    if name.contains('.') {
+        return Ok(name.to_string());
+    }
+    V01_OPTIONS
+        .iter()
+        .find(|(v01, _)| v01.eq_ignore_ascii_case(name))
+        .map(|(_, key)| key.to_string())
+        .ok_or_else(|| EngineError::unsupported(format!("option {}", shorten(name))))
+}
+
+fn word_after_blank(i: &str) -> IResult<&str, &str> {
+    preceded(space1, take_till1(|c: char| c == ' ')).parse(i)
+}
+
+/// `go`'s role and its `<limit> <value>` pairs, as written.
+type GoArgs<'a> = (GoRole, Vec<(&'a str, &'a str)>);
+
+/// `go` arguments: `[role] chequer|cube|turn`, then `<limit> <n>` pairs.
+fn go_args(i: &str) -> IResult<&str, GoArgs<'_>> {
+    let (i, _) = opt(tuple((tag("role"), space1))).parse(i)?;
+    let (i, role) = alt((
+        value(GoRole::Chequer, tag("chequer")),
+        value(GoRole::Cube, tag("cube")),
+        value(GoRole::Turn, tag("turn")),
+    ))
+    .parse(i)?;
+    // Values are checked by the caller: `movetime soon` is a bad value.
+    let limit = tuple((word_after_blank, word_after_blank));
+    let (i, limits) = many0(limit).parse(i)?;
+    Ok((i, (role, limits)))
+}
+
+/// `go`, `go chequer`, `go role cube movetime 500` ...
+fn parse_go(args: &str) -> Result<UbgiCommand, EngineError> {
+    const EXPECTED: &str =
+        "expected: go [role] chequer|cube|turn [movetime <ms>] [depth <n>] [nodes <n>]";
+    if args.is_empty() {
+        return Ok(UbgiCommand::Go(GoRole::Chequer, GoLimits::default()));
+    }
+    let Ok((_, (role, pairs))) = all_consuming(go_args).parse(args) else {
+        let named = args.strip_prefix("role ").unwrap_or(args);
+        return Err(match named.split(' ').next() {
+            Some(w)
+                if !w.is_empty() && w != "role" && !["chequer", "cube", "turn"].contains(&w) =>
+            {
+                EngineError::bad_command(format!(
+                    "unknown go role '{}' (expected chequer, cube or turn)",
+                    shorten(w)
+                ))
+            }
+            _ => EngineError::bad_command(EXPECTED),
+        });
+    };
+    let mut limits = GoLimits::default();
+    for (name, digits) in pairs {
+        let n: Option<u64> = digits.parse().ok().filter(|&n| n > 0);
+        match name {
+            "movetime" => limits.movetime = Some(n.ok_or_else(|| positive(name))?),
+            "nodes" => limits.nodes = Some(n.ok_or_else(|| positive(name))?),
+            "depth" => match n.and_then(|n| u32::try_from(n).ok()) {
+                Some(d @ 1..=MAX_GO_DEPTH) => limits.depth = Some(d),
+                _ => {
+                    return Err(EngineError::bad_value(format!(
+                        "depth must_be 1..{MAX_GO_DEPTH}"
+                    )));
+                }
+            },
+            "trials" => return Err(EngineError::unsupported("go trials (no rollouts)")),
+            other => {
+                return Err(EngineError::bad_command(format!(
+                    "unknown go limit '{}'; {EXPECTED}",
+                    shorten(other)
+                )));
+            }
+        }
+    }
+    Ok(UbgiCommand::Go(role, limits))
+}
+
+fn positive(name: &str) -> EngineError {
+    EngineError::bad_value(format!("{name} must_be a positive integer"))
 }
 
 /// Parses one line (already normalised to single blanks). `Ok(None)` for
 /// a blank line.
 pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
-    let line = super::command::normalise(line);
+    let raw = line;
+    let line = super::command::normalise(raw);
     if line.is_empty() {
-        return Ok(None);
+        // Blanks are nothing; control bytes alone are unknown input.
+        return if raw.trim().is_empty() {
+            Ok(None)
+        } else {
+            Err(EngineError::bad_command(
+                "unknown command (control characters only)",
+            ))
+        };
     }
     let (command, args) = match line.split_once(' ') {
         Some((c, a)) => (c, a),
@@ -112,15 +237,7 @@ pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
             }
             Err(_) => Err(EngineError::bad_command("expected: dice <d1> <d2>")),
         },
-        "go" => match args {
-            "" | "chequer" => Ok(UbgiCommand::Go(GoRole::Chequer)),
-            "cube" => Ok(UbgiCommand::Go(GoRole::Cube)),
-            "turn" => Ok(UbgiCommand::Go(GoRole::Turn)),
-            other => Err(EngineError::bad_command(format!(
-                "unknown go role '{}' (expected chequer, cube or turn)",
-                shorten(other)
-            ))),
-        },
+        "go" => parse_go(args),
         "set" => match args.split_once(' ') {
             Some((key, value)) => Ok(UbgiCommand::Set {
                 key: key.to_string(),
@@ -133,14 +250,17 @@ pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
             Err(_) => Err(EngineError::bad_command("expected: get <key>")),
         },
         "setoption" => match all_consuming(setoption).parse(args) {
-            Ok((_, (key, Some(value)))) => Ok(UbgiCommand::Set {
-                key: key.to_string(),
+            Ok((_, (name, value))) => option_key(name).map(|key| UbgiCommand::Set {
+                key,
                 value: value.to_string(),
             }),
             _ => Err(EngineError::bad_command(
-                "expected: setoption name <key> value <v>",
+                "expected: setoption name <Name> value <Value>",
             )),
         },
+        context if V01_CONTEXT.contains(&context) => Err(EngineError::unsupported(format!(
+            "{context} (the Match ID of position gnubgid carries it)"
+        ))),
         other => Err(EngineError::bad_command(format!(
             "unknown command '{}'",
             shorten(other)
@@ -167,8 +287,49 @@ mod tests {
         );
         assert_eq!(ok("dice 3 1"), Some(UbgiCommand::Dice(3, 1)));
         assert_eq!(ok("dice 7 1"), Some(UbgiCommand::Dice(7, 1)));
-        assert_eq!(ok("go"), Some(UbgiCommand::Go(GoRole::Chequer)));
-        assert_eq!(ok("go  turn"), Some(UbgiCommand::Go(GoRole::Turn)));
+        let none = GoLimits::default();
+        assert_eq!(ok("go"), Some(UbgiCommand::Go(GoRole::Chequer, none)));
+        assert_eq!(ok("go  turn"), Some(UbgiCommand::Go(GoRole::Turn, none)));
+        // v0.1's spelling, with its limits.
+        assert_eq!(
+            ok("go role chequer"),
+            Some(UbgiCommand::Go(GoRole::Chequer, none))
+        );
+        assert_eq!(
+            ok("go role cube movetime 250 depth 1 nodes 9"),
+            Some(UbgiCommand::Go(
+                GoRole::Cube,
+                GoLimits {
+                    movetime: Some(250),
+                    depth: Some(1),
+                    nodes: Some(9)
+                }
+            ))
+        );
+        // v0.1 names map onto v0.2 keys, in any case; v0.2 keys pass.
+        for (line, key, value) in [
+            (
+                "setoption name Variant value backgammon",
+                "game.variant",
+                "backgammon",
+            ),
+            ("setoption name ply value 1", "engine.ply", "1"),
+            (
+                "setoption name BestMoveId value true",
+                "engine.bestmoveid",
+                "true",
+            ),
+            ("setoption name engine.hash value 8", "engine.hash", "8"),
+        ] {
+            assert_eq!(
+                ok(line),
+                Some(UbgiCommand::Set {
+                    key: key.into(),
+                    value: value.into()
+                }),
+                "{line}"
+            );
+        }
         assert_eq!(
             ok("setoption name engine.ply value 3"),
             Some(UbgiCommand::Set {
@@ -177,12 +338,14 @@ mod tests {
             })
         );
         assert_eq!(ok("   "), None);
+        assert_eq!(ok("\t\r"), None);
     }
 
     #[test]
     fn bad_lines_say_why_with_their_code() {
         for (line, kind) in [
             ("xyzzy", ErrorKind::BadCommand),
+            ("\u{0}\u{1}\u{7f}", ErrorKind::BadCommand),
             ("UBGI", ErrorKind::BadCommand),
             ("dice 3", ErrorKind::BadCommand),
             ("dice x y", ErrorKind::BadValue),
@@ -194,6 +357,30 @@ mod tests {
             ("get", ErrorKind::BadCommand),
             ("isready now", ErrorKind::BadCommand),
             ("setoption name x", ErrorKind::BadCommand),
+            ("setoption name Variant", ErrorKind::BadCommand),
+            ("setoption name Variant value", ErrorKind::BadCommand),
+            ("setoption Variant value x", ErrorKind::BadCommand),
+            ("setoption name Threads value 2", ErrorKind::Unsupported),
+            (
+                "setoption name Eval Mode value cubeful",
+                ErrorKind::Unsupported,
+            ),
+            ("go role", ErrorKind::BadCommand),
+            ("go role dance", ErrorKind::BadCommand),
+            ("go role role chequer", ErrorKind::BadCommand),
+            ("go chequers", ErrorKind::BadCommand),
+            ("go role chequer depth", ErrorKind::BadCommand),
+            ("go role chequer speed 3", ErrorKind::BadCommand),
+            ("go role chequer depth 9", ErrorKind::BadValue),
+            ("go role chequer movetime 0", ErrorKind::BadValue),
+            (
+                "go role chequer nodes 99999999999999999999999",
+                ErrorKind::BadValue,
+            ),
+            ("go role chequer trials 100", ErrorKind::Unsupported),
+            ("setturn p0", ErrorKind::Unsupported),
+            ("newsession type money", ErrorKind::Unsupported),
+            ("go role \u{1}\u{ff}chequer", ErrorKind::BadCommand),
         ] {
             match parse(line) {
                 Err(e) => assert_eq!(e.kind, kind, "{line}: {}", e.detail),

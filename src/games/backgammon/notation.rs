@@ -1,9 +1,9 @@
 //! Turn tokens (protocol-spec/backgammon.md §4.3): `31:8/5,6/5`, `52:pass`,
 //! `64`, `double`, `take`, `drop`, `nodouble`/`roll`; over UBGI a play is
-//! written alone (`8/5 6/5`). Plays themselves are read and written by
-//! [`super::play`].
+//! written alone, one `from/to` per die (`8/5 6/5`, `24/18 24/18`). Plays
+//! themselves are read and written by [`super::play`].
 
-use super::play::{Play, format_play, parse_play};
+use super::play::{Play, format_play, format_play_per_die, parse_play};
 use super::position::{BgMove, BgPosition, Phase, plays_or_pass};
 use crate::games::{GameError, MoveNotation, shorten};
 
@@ -146,8 +146,9 @@ pub fn cube_unavailable(pos: &BgPosition) -> String {
     }
 }
 
-/// Writes a move of this position: over UCI the full turn token
-/// (`31:8/5,6/5`), natively (UBGI) a play alone (`8/5 6/5`).
+/// Writes a move of this position: over UCI the full turn token in GNU
+/// Backgammon's form (`31:8/5,6/5`, `66:24/18(2),13/7(2)`), natively (the
+/// UBGI wire) a play alone, die by die (`24/18 24/18 13/7 13/7`).
 pub fn format_move(pos: &BgPosition, mv: BgMove, notation: MoveNotation) -> String {
     let board = pos.board();
     let play_text = |p: &Play, sep: &str| format_play(board, p).replace(' ', sep);
@@ -156,7 +157,7 @@ pub fn format_move(pos: &BgPosition, mv: BgMove, notation: MoveNotation) -> Stri
         BgMove::Turn(a, b, p) => format!("{a}{b}:{}", play_text(&p, ",")),
         BgMove::Play(p) => match (notation, pos.dice()) {
             (MoveNotation::Uci, Some((a, b))) => format!("{a}{b}:{}", play_text(&p, ",")),
-            _ => play_text(&p, " "),
+            _ => format_play_per_die(board, &p),
         },
         BgMove::Double => "double".to_string(),
         BgMove::NoDouble => "nodouble".to_string(),

@@ -134,6 +134,32 @@ pub fn format_play(board: &Board, play: &Play) -> String {
     out.join(" ")
 }
 
+/// The UBGI wire text of `play` on `board` (protocol-spec/backgammon.md
+/// §3.4): one `from/to` per die, in the order the steps are played, `*`
+/// on each step that hits, `bar` and `off` by name, `pass` for no play.
+/// No `(n)` and no chains, so readers that apply one die per token (bgci's
+/// bkgm) can replay it step by step.
+pub fn format_play_per_die(board: &Board, play: &Play) -> String {
+    if play.is_pass() {
+        return "pass".to_string();
+    }
+    let mut b = *board;
+    let mut out: Vec<String> = Vec::with_capacity(play.steps().len());
+    for s in play.steps() {
+        let (from, die) = (usize::from(s.from), usize::from(s.die));
+        // A play's steps are legal one after the other; the check keeps a
+        // malformed play from touching the board.
+        let hit = b.can_step(from, die) && b.step(from, die);
+        let star = if hit { "*" } else { "" };
+        out.push(format!(
+            "{}/{}{star}",
+            point_name(s.from),
+            point_name(s.from.saturating_sub(s.die))
+        ));
+    }
+    out.join(" ")
+}
+
 /// A submove as written (a repetition is several of them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Written {

@@ -630,3 +630,99 @@ fn the_text_depends_only_on_the_resulting_position() {
     }
     assert!(compared > 50_000, "{compared}");
 }
+
+/// Replays a per-die text token by token, as a one-die-per-token reader
+/// (bgci's bkgm) does: each token one legal step, `*` exactly on a hit.
+fn replay_per_die(b: &Board, text: &str) -> Result<Board, String> {
+    let mut now = *b;
+    if text == "pass" {
+        return Ok(now);
+    }
+    for token in text.split(' ') {
+        let (body, starred) = match token.strip_suffix('*') {
+            Some(body) => (body, true),
+            None => (token, false),
+        };
+        let point = |s: &str| match s {
+            "bar" => Ok(25usize),
+            "off" => Ok(0),
+            n => match n.parse::<usize>() {
+                Ok(p @ 1..=24) => Ok(p),
+                _ => Err(format!("'{token}': bad point {n}")),
+            },
+        };
+        let Some((from, to)) = body.split_once('/') else {
+            return Err(format!("'{token}' is not from/to"));
+        };
+        let (from, to) = (point(from)?, point(to)?);
+        // Off: the smallest die that bears the checker off is the step.
+        let die = (1..=6)
+            .find(|&d| {
+                if to == 0 {
+                    d >= from
+                } else {
+                    from >= d && from - d == to
+                }
+            })
+            .ok_or_else(|| format!("'{token}' is not one die"))?;
+        if !now.can_step(from, die) {
+            return Err(format!("'{token}' is not legal here"));
+        }
+        if now.step(from, die) != starred {
+            return Err(format!("'{token}': hit mark wrong"));
+        }
+    }
+    Ok(now)
+}
+
+#[test]
+fn plays_are_written_die_by_die_for_the_ubgi_wire() {
+    let start = Board::start();
+    let per_die = |b: &Board, d1, d2, text: &str| {
+        let p = parse_play(b, d1, d2, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        format_play_per_die(b, &p)
+    };
+    assert_eq!(per_die(&start, 3, 1, "8/5 6/5"), "8/5 6/5");
+    assert_eq!(per_die(&start, 6, 5, "24/13"), "24/18 18/13");
+    let doubles = per_die(&start, 6, 6, "24/18(2) 13/7(2)");
+    let mut tokens: Vec<&str> = doubles.split(' ').collect();
+    tokens.sort_unstable();
+    assert_eq!(tokens, ["13/7", "13/7", "24/18", "24/18"], "{doubles}");
+    // A hit on the way is marked on the step that lands on the blot.
+    let mut blot = start;
+    blot.other[15] = 1;
+    blot.other[13] -= 1;
+    assert_eq!(per_die(&blot, 3, 1, "13/10*/9"), "13/10* 10/9");
+    assert_eq!(format_play_per_die(&start, &Play::default()), "pass");
+
+    let mut rng = Rng(0x0b9d_ce11_0000_0080);
+    let mut checked = 0;
+    for _game in 0..30 {
+        let mut b = Board::start();
+        for _turn in 0..200 {
+            let d1 = rng.below(6) as u8 + 1;
+            let d2 = rng.below(6) as u8 + 1;
+            let legal = legal_plays(&b, d1, d2);
+            for (after, p) in &legal {
+                let text = format_play_per_die(&b, p);
+                assert!(!text.contains('('), "{text}");
+                assert_eq!(text.split(' ').count(), p.steps().len(), "{text}");
+                let replayed = replay_per_die(&b, &text)
+                    .unwrap_or_else(|e| panic!("{} {d1}{d2} {text}: {e}", position_id::write(&b)));
+                assert_eq!(replayed, *after, "{text}");
+                let read = parse_play(&b, d1, d2, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(read.apply(&b), *after, "{text}");
+                checked += 1;
+            }
+            let Some((next, _)) = legal.get(rng.below(legal.len().max(1))) else {
+                b = b.flipped();
+                continue;
+            };
+            if next.mover_won() {
+                break;
+            }
+            b = next.flipped();
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

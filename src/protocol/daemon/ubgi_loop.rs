@@ -3,15 +3,20 @@
 //! `go turn` is two searches in a row (the cube decision before the roll,
 //! then the play of the dice), answered with one `bestturn` line.
 
-use super::super::ubgi::{GoRole, UbgiCommand, parse};
+use super::super::ubgi::{GoLimits, GoRole, UbgiCommand, parse};
 use super::{Daemon, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::engine::EngineError;
 use crate::games::MoveNotation;
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
+/// The key that adds `bestmoveid` to `bestmove` (v0.1 §6.2). Off by
+/// default: bgci's v0.1 dueller takes any other `best...` line for a
+/// protocol error.
+const BESTMOVEID_KEY: &str = "engine.bestmoveid";
+
 /// The keys of the handshake: name, type, default, description.
-const KEYS: [(&str, &str, &str, &str); 4] = [
+const KEYS: [(&str, &str, &str, &str); 5] = [
     (
         "game.variant",
         "enum backgammon|tavla",
@@ -36,6 +41,12 @@ const KEYS: [(&str, &str, &str, &str); 4] = [
         "16 !",
         "transposition table size in MiB",
     ),
+    (
+        BESTMOVEID_KEY,
+        "bool",
+        "false !",
+        "also answer bestmoveid <Position ID> after bestmove",
+    ),
 ];
 
 /// What the UBGI side remembers between lines.
@@ -45,6 +56,11 @@ pub(super) struct UbgiState {
     has_position: bool,
     /// The role of the running `go`, if any.
     running: Option<GoRole>,
+    /// The limits of the last `go` (both searches of a `go turn`).
+    limits: GoLimits,
+    /// The position (with its dice) the running play search started from:
+    /// `dice` or `position` may change the session's before it answers.
+    root: Option<String>,
     /// `go turn`: the cube answer once its first search is done.
     turn_cube: Option<String>,
     /// A stop came: the rest of a `go turn` is searched at depth 1.
@@ -114,7 +130,7 @@ impl Daemon {
                 Some(v) => self.send(format!("value {key} {v}")),
                 None => self.error(EngineError::unsupported(format!("key {key}"))),
             },
-            UbgiCommand::Go(role) => self.ubgi_go(role),
+            UbgiCommand::Go(role, limits) => self.ubgi_go(role, limits),
             UbgiCommand::Stop => {
                 self.ubgi.stopping = true;
                 self.session.stop();
@@ -211,6 +227,8 @@ impl Daemon {
                 self.session.set_game_option("Rules", &value)
             }
             "game.jacoby" => self.session.set_game_option("Jacoby", &value),
+            // Only this side reads it, when a `bestmove` is printed.
+            BESTMOVEID_KEY => Ok(()),
             _ => self.session.set_game_option("Ply", &value),
         };
         match result {
@@ -234,7 +252,7 @@ impl Daemon {
     }
 
     /// Checks the state for `role`, then starts its (first) search.
-    fn ubgi_go(&mut self, role: GoRole) {
+    fn ubgi_go(&mut self, role: GoRole, limits: GoLimits) {
         let rolled = self.session.chance_outcome().is_some();
         let checked = if !self.ubgi.has_position {
             Err("missing position")
@@ -255,6 +273,7 @@ impl Daemon {
         self.ubgi_finish_search();
         self.ubgi.stopping = false;
         self.ubgi.turn_cube = None;
+        self.ubgi.limits = limits;
         match role {
             GoRole::Chequer => self.ubgi_search(GoRole::Chequer),
             GoRole::Cube | GoRole::Turn => self.ubgi_cube_search(role),
@@ -282,16 +301,25 @@ impl Daemon {
     }
 
     fn ubgi_search(&mut self, role: GoRole) {
+        let given = self.ubgi.limits;
         let limits = if self.ubgi.stopping {
             SearchLimits {
                 depth: Some(1),
                 ..Default::default()
             }
         } else {
-            SearchLimits::default()
+            SearchLimits {
+                depth: given.depth,
+                nodes: given.nodes,
+                movetime: given
+                    .movetime
+                    .map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
+                ..Default::default()
+            }
         };
         let settings = self.options.search_settings();
         let notation = self.dialect.move_notation();
+        self.ubgi.root = Some(self.session.notation(notation));
         match self.session.go(limits, settings, &[], notation) {
             Ok(_) => self.ubgi.running = Some(role),
             Err(e) => self.error(e),
@@ -332,7 +360,10 @@ impl Daemon {
                 };
                 let answer = best.unwrap_or_else(|| "pass".to_string());
                 match (role, self.ubgi.turn_cube.take()) {
-                    (GoRole::Chequer, _) => self.send(format!("bestmove {answer}")),
+                    (GoRole::Chequer, _) => {
+                        self.send(format!("bestmove {answer}"));
+                        self.ubgi_bestmoveid(&answer);
+                    }
                     (GoRole::Cube, _) => self.send(format!("bestcube {answer}")),
                     (GoRole::Turn, None) => self.ubgi_cube_answer(GoRole::Turn, answer),
                     (GoRole::Turn, Some(cube)) => {
@@ -341,6 +372,28 @@ impl Daemon {
                 }
             }
             SearchEvent::Checkmate(_) => {}
+        }
+    }
+}
+
+impl Daemon {
+    /// `bestmoveid <Position ID>` of the position after `play` (the
+    /// opponent on turn), when `engine.bestmoveid` asks for it.
+    fn ubgi_bestmoveid(&mut self, play: &str) {
+        if self.ubgi.value(BESTMOVEID_KEY) != Some("true") {
+            return;
+        }
+        let notation = self.dialect.move_notation();
+        let Some(root) = self.ubgi.root.take() else {
+            return;
+        };
+        match self.session.notation_after(&root, play, notation) {
+            Ok(after) => {
+                let id = after.split(':').next().unwrap_or(&after);
+                self.send(format!("bestmoveid {id}"));
+            }
+            // The search's own move always plays; say so if it did not.
+            Err(e) => log::error!("bestmoveid: '{play}' does not play: {}", e.detail),
         }
     }
 }
