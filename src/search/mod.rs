@@ -177,6 +177,11 @@ pub trait EquityPosition: RulesPosition {
     fn cube_action(&self, _rolling: &Self::Value) -> Option<(Self::Move, f32)> {
         None
     }
+    /// A root decision whose answer needs no search (backgammon: before
+    /// the roll with the cube out of reach, the answer is no double).
+    fn answer_without_search(&self) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// What a search for more than two players (best-reply, paranoid, max-n)
