@@ -121,6 +121,7 @@ pub struct GameSession<G: Game> {
 impl<G: Game> GameSession<G> {
     pub fn new(events: Sender<SearchEvent>, hash_mb: usize) -> Self {
         let game = G::new();
+        game.prepare_session();
         let position = game.start_position();
         GameSession {
             game,

@@ -209,6 +209,9 @@ pub trait Game: Clone + Send + 'static {
     /// done by `bench` before it starts its clock so that its nodes per
     /// second measure the search alone.
     fn prepare_bench(&self) {}
+    /// Work a new session starts in the background when it is created
+    /// (building endgame tables), so that its first search need not.
+    fn prepare_session(&self) {}
     /// The keywords `position <keyword> <text>` accepts for this game
     /// (`fen` for Makruk, `tps` and `fen` for Tak, `sfen` and `fen` for Ōgi).
     fn position_keywords(&self) -> &'static [&'static str] {

@@ -89,6 +89,7 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
         if let Some(mv) = root.answer_without_search() {
             return answer_at_once(&job, mv, on_event);
         }
+        root.before_search(stop);
         let tm = TimeManager::new(&job.limits, job.settings.move_overhead, root.side_to_move());
         let max_depth = job
             .limits

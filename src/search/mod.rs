@@ -182,6 +182,9 @@ pub trait EquityPosition: RulesPosition {
     fn answer_without_search(&self) -> Option<Self::Move> {
         None
     }
+    /// Work due before a search starts (backgammon: waiting for its
+    /// bear-off database), cut short when `stop` is set.
+    fn before_search(&self, _stop: &std::sync::atomic::AtomicBool) {}
 }
 
 /// What a search for more than two players (best-reply, paranoid, max-n)

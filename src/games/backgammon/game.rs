@@ -126,6 +126,14 @@ impl Game for Backgammon {
         Ok(self.configure(pos))
     }
 
+    fn prepare_bench(&self) {
+        super::eval::bearoff::database();
+    }
+
+    fn prepare_session(&self) {
+        super::eval::bearoff::build_in_background();
+    }
+
     fn prepare_search(&self, pos: &mut BgPosition) {
         pos.ply = self.ply;
     }

@@ -8,6 +8,7 @@ use super::position::{BgMove, BgPosition, Phase, RuleSet};
 use crate::rules::{Decision, RulesPosition};
 use crate::search::EquityPosition;
 use crate::search::expectimax::ChanceValue;
+use std::sync::atomic::AtomicBool;
 
 impl ChanceValue for Probs {
     fn zero() -> Self {
@@ -152,6 +153,10 @@ impl EquityPosition for BgPosition {
         let before_roll = matches!(self.phase(), Phase::BeforeRoll | Phase::ToRoll);
         (before_roll && self.decision() == Decision::Roll && self.outcome().is_none())
             .then_some(BgMove::NoDouble)
+    }
+
+    fn before_search(&self, stop: &AtomicBool) {
+        super::eval::bearoff::wait_unless_stopped(stop);
     }
 
     fn cube_action(&self, rolling: &Probs) -> Option<(BgMove, f32)> {
