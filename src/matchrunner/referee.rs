@@ -139,7 +139,12 @@ pub fn play_game<G: MatchRules>(
         .map(|spec| for_game(spec, pairing.number))
         .collect();
     let specs: Vec<&EngineSpec> = numbered.iter().collect();
-    let rec = new_record(cfg, pairing, &specs);
+    let mut rec = new_record(cfg, pairing, &specs);
+    if G::CHANCE {
+        // Named before any roll: a game lost before its first roll (an
+        // engine that fails to start) still carries the match's seed.
+        rec.seed = Some(cfg.seed);
+    }
     let clients = match start_clients(game, new_game_arg, &specs) {
         Ok(c) => c,
         Err(v) => return finished(rec, v),
@@ -583,6 +588,41 @@ mod tests {
         let e = for_game(&spec, 7);
         assert_eq!(e.options[0].1, "7");
         assert_eq!(e.options[1].1, "16");
+    }
+
+    /// A dice game whose engine fails to start keeps the match's seed in
+    /// its record (a `.mat` file's header is written with game 1).
+    #[test]
+    fn a_game_lost_before_its_first_roll_keeps_the_seed() {
+        use crate::games::backgammon::Backgammon;
+        use crate::games::Game;
+        use crate::games::record::RecordFormat;
+        let argv: Vec<String> = [
+            "--game",
+            "backgammon",
+            "--engine",
+            "/nonexistent/engine",
+            "--engine",
+            "/nonexistent/engine",
+            "--seed",
+            "42",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let cfg = crate::matchrunner::args::parse(&argv).expect("arguments");
+        let pairing = Pairing {
+            number: 1,
+            opening: crate::matchrunner::openings::Opening::start(),
+            seats: vec![0, 1],
+            chance_game: 1,
+        };
+        let game = Backgammon::new();
+        let rec = play_game(&game, None, &cfg, &cfg.engines, &pairing);
+        assert!(rec.moves.is_empty(), "{:?}", rec.moves);
+        assert_eq!(rec.seed, Some(42));
+        let text = game.write_record(&rec);
+        assert!(text.contains("; [Seed \"42\"]"), "{text}");
     }
 
     #[test]
