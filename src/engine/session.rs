@@ -158,8 +158,9 @@ impl<G: Game> EngineSession for GameSession<G> {
     }
 
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let restarts = self.game.option_restarts_game(name, value);
         self.game.set_option(name, value)?;
-        if self.game.option_restarts_game(name) {
+        if restarts {
             self.worker.stop();
             self.worker.wait_idle();
             self.new_game();

@@ -230,9 +230,11 @@ pub trait Game: Clone + Send + 'static {
     /// Takes over what a position set by `position` says about the game's
     /// settings (a `ccn`'s number of players sets the option).
     fn adopt_position(&mut self, _pos: &Self::Pos) {}
-    /// True when setting this option changes the game itself (a board
-    /// size): the session then starts a new game, as after `ucinewgame`.
-    fn option_restarts_game(&self, _name: &str) -> bool {
+    /// True when setting this option to `value` changes the game itself
+    /// (another rule set): the session then starts a new game, as after
+    /// `ucinewgame`. Asked before the option is set; setting an option to
+    /// its current value changes nothing.
+    fn option_restarts_game(&self, _name: &str, _value: &str) -> bool {
         false
     }
     /// Parses a `bench` position: like [`Game::parse_position`], but games

@@ -594,8 +594,8 @@ mod tests {
     /// its record (a `.mat` file's header is written with game 1).
     #[test]
     fn a_game_lost_before_its_first_roll_keeps_the_seed() {
-        use crate::games::backgammon::Backgammon;
         use crate::games::Game;
+        use crate::games::backgammon::Backgammon;
         use crate::games::record::RecordFormat;
         let argv: Vec<String> = [
             "--game",

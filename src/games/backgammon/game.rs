@@ -112,9 +112,12 @@ impl Game for Backgammon {
         Ok(())
     }
 
-    /// The rule set is a different game: a new one starts.
-    fn option_restarts_game(&self, name: &str) -> bool {
-        name.trim().eq_ignore_ascii_case(OPTION_RULES)
+    /// Another rule set is a different game: a new one starts (the same
+    /// rule set again keeps the position).
+    fn option_restarts_game(&self, name: &str, value: &str) -> bool {
+        let name = name.trim();
+        let rules = name.eq_ignore_ascii_case(OPTION_RULES) || name == "game.variant";
+        rules && RuleSet::parse(&value.trim().to_ascii_lowercase()).is_some_and(|r| r != self.rules)
     }
 
     fn start_position(&self) -> BgPosition {

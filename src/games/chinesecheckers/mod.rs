@@ -128,7 +128,7 @@ impl Game for ChineseCheckers {
         "Ccn"
     }
 
-    fn option_restarts_game(&self, name: &str) -> bool {
+    fn option_restarts_game(&self, name: &str, _value: &str) -> bool {
         name.trim().eq_ignore_ascii_case(OPTION_PLAYERS)
     }
 

@@ -157,7 +157,7 @@ impl Game for Halma {
         "Hcn"
     }
 
-    fn option_restarts_game(&self, name: &str) -> bool {
+    fn option_restarts_game(&self, name: &str, _value: &str) -> bool {
         let n = name.trim();
         n.eq_ignore_ascii_case(OPTION_PLAYERS) || n.eq_ignore_ascii_case(OPTION_BOARD_SIZE)
     }
