@@ -636,6 +636,30 @@ fn unwritable_records_fail_the_match() {
     assert!(out.stdout.is_empty());
 }
 
+/// A match that ends with exit status 2 before its first game leaves no
+/// record file it made; one that was there is kept as it was.
+#[test]
+fn a_match_refused_before_any_game_leaves_no_empty_record_file() {
+    let pgn = temp("refused.pgn");
+    let args = [
+        "--engine",
+        "tabula",
+        "--engine",
+        "/nonexistent/engine",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ];
+    let out = tabula(&args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!pgn.exists(), "{} left behind", pgn.display());
+    std::fs::write(&pgn, "earlier games\n").unwrap();
+    let out = tabula(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), "earlier games\n");
+    let _ = std::fs::remove_file(&pgn);
+}
+
 #[test]
 fn an_over_long_engine_line_loses_the_game() {
     // 3 MB without a newline after `go`: the runner reads at most 1 MiB of
