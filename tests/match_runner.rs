@@ -1511,7 +1511,7 @@ fn hub_engines_are_driven_as_scan_expects() {
             "bare",
             "White (fake) violates the protocol: 'done' without a move",
         ),
-        ("hang", "White (fake) hangs: no bestmove within 1000 ms"),
+        ("hang", "White (fake) hangs: no done within 1000 ms"),
     ] {
         let (log, fake) = hub_engine(&format!("hub-{mode}.log"), mode);
         let out = tabula(&[
@@ -1545,4 +1545,38 @@ fn hub_engines_are_driven_as_scan_expects() {
     }
     let _ = std::fs::remove_file(log);
     let _ = std::fs::remove_file(pdn);
+}
+
+/// A UBGI engine's faults are named in UBGI's terms: its answer to
+/// `go cube`, the `bestcube` it did not send.
+#[test]
+fn ubgi_cube_faults_are_worded_in_ubgi_terms() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/engines/ubgi-fake.sh");
+    for (mode, why) in [
+        (
+            "maybe",
+            "Bottom (fake) answers 'bestcube maybe' to 'go cube' (expected double or nodouble)",
+        ),
+        ("hang", "Bottom (fake) hangs: no bestcube within 1000 ms"),
+    ] {
+        let fake = format!("sh '{script}' {mode}");
+        let out = tabula(&[
+            "--game",
+            "backgammon",
+            "--engine",
+            &fake,
+            "--name",
+            "fake",
+            "--engine",
+            "tabula",
+            "--depth",
+            "1",
+            "--hang-timeout",
+            "1",
+            "--games",
+            "1",
+        ]);
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
+    }
 }

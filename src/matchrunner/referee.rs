@@ -9,7 +9,7 @@ use super::openings::Opening;
 use super::timecontrol::TimeControl;
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
 use crate::games::{GamePosition, MoveNotation};
-use crate::rules::{RulesPosition, Turn};
+use crate::rules::{Decision, RulesPosition, Turn};
 use std::time::{Duration, Instant};
 
 /// One game to play: the opening and who sits where.
@@ -428,7 +428,10 @@ impl<G: MatchRules> Table<'_, G> {
                     forfeit(format!("{side} loses on time"), Termination::TimeForfeit)
                 }
                 _ => forfeit(
-                    format!("{who} hangs: no bestmove within {wait_ms} ms"),
+                    format!(
+                        "{who} hangs: no {} within {wait_ms} ms",
+                        answer_word(dialect, self.pos.decision())
+                    ),
                     Termination::Stalled,
                 ),
             }),
@@ -495,7 +498,21 @@ impl<G: MatchRules> Table<'_, G> {
                     self.side_name(seat),
                     self.specs.get(seat).map_or("?", |s| &s.name)
                 );
-                let text = if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
+                let ubgi = self.clients.get(seat).map(|c| c.dialect) == Some(Dialect::Ubgi);
+                let text = if ubgi && self.pos.decision() == Decision::Cube {
+                    // Worded as UBGI asked: `go cube`, not a turn token.
+                    let words = self
+                        .pos
+                        .legal_move_list()
+                        .into_iter()
+                        .map(|m| self.pos.format_move(m, MoveNotation::Native))
+                        .collect::<Vec<_>>()
+                        .join(" or ");
+                    format!(
+                        "{who} answers 'bestcube {}' to 'go cube' (expected {words})",
+                        best.text
+                    )
+                } else if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
                     format!(
                         "{who} gives up with 'bestmove {}' while legal moves exist",
                         best.text
@@ -550,6 +567,16 @@ impl<G: MatchRules> Table<'_, G> {
 
     fn side_name(&self, seat: usize) -> String {
         seat_name::<G>(seat)
+    }
+}
+
+/// The line that ends a dialect's search, as a fault names it missing:
+/// Hub's `done`, UBGI's `bestcube` for a cube decision, else `bestmove`.
+fn answer_word(dialect: Dialect, decision: Decision) -> &'static str {
+    match (dialect, decision) {
+        (Dialect::Hub, _) => "done",
+        (Dialect::Ubgi, Decision::Cube) => "bestcube",
+        _ => "bestmove",
     }
 }
 
