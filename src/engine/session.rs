@@ -43,6 +43,8 @@ pub trait EngineSession: Send {
     fn variant(&self) -> &'static str;
     fn game_options(&self) -> Vec<OptionSpec>;
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError>;
+    /// Why MultiPV cannot be honoured under the current options, if so.
+    fn single_line_search(&self) -> Option<String>;
     /// Back to the start position, with the hash cleared.
     fn new_game(&mut self);
     /// A new game with an argument (`teinewgame <size>`); on error nothing
@@ -155,6 +157,10 @@ impl<G: Game> EngineSession for GameSession<G> {
 
     fn game_options(&self) -> Vec<OptionSpec> {
         self.game.options()
+    }
+
+    fn single_line_search(&self) -> Option<String> {
+        self.game.single_line_search()
     }
 
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {

@@ -209,6 +209,12 @@ pub trait Game: Clone + Send + 'static {
     /// done by `bench` before it starts its clock so that its nodes per
     /// second measure the search alone.
     fn prepare_bench(&self) {}
+    /// Why the search under the current options reports a single line
+    /// (MultiPV cannot be honoured): `None` where it reports as many as
+    /// MultiPV asks.
+    fn single_line_search(&self) -> Option<String> {
+        None
+    }
     /// Work a new session starts in the background when it is created
     /// (building endgame tables), so that its first search need not.
     fn prepare_session(&self) {}

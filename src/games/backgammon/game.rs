@@ -129,6 +129,10 @@ impl Game for Backgammon {
         Ok(self.configure(pos))
     }
 
+    fn single_line_search(&self) -> Option<String> {
+        Some("backgammon's search reports one line".to_string())
+    }
+
     fn prepare_bench(&self) {
         super::eval::bearoff::database();
     }

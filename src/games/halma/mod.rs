@@ -166,6 +166,10 @@ impl Game for Halma {
         pos.set_rules(self.rules());
     }
 
+    fn single_line_search(&self) -> Option<String> {
+        self.search.single_line(self.players)
+    }
+
     fn search_settings(&self, settings: &mut SearchSettings) {
         self.search.apply(settings);
     }
