@@ -636,6 +636,30 @@ fn unwritable_records_fail_the_match() {
     assert!(out.stdout.is_empty());
 }
 
+/// A match that ends with exit status 2 before its first game leaves no
+/// record file it made; one that was there is kept as it was.
+#[test]
+fn a_match_refused_before_any_game_leaves_no_empty_record_file() {
+    let pgn = temp("refused.pgn");
+    let args = [
+        "--engine",
+        "tabula",
+        "--engine",
+        "/nonexistent/engine",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ];
+    let out = tabula(&args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!pgn.exists(), "{} left behind", pgn.display());
+    std::fs::write(&pgn, "earlier games\n").unwrap();
+    let out = tabula(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), "earlier games\n");
+    let _ = std::fs::remove_file(&pgn);
+}
+
 #[test]
 fn an_over_long_engine_line_loses_the_game() {
     // 3 MB without a newline after `go`: the runner reads at most 1 MiB of
@@ -1487,7 +1511,7 @@ fn hub_engines_are_driven_as_scan_expects() {
             "bare",
             "White (fake) violates the protocol: 'done' without a move",
         ),
-        ("hang", "White (fake) hangs: no bestmove within 1000 ms"),
+        ("hang", "White (fake) hangs: no done within 1000 ms"),
     ] {
         let (log, fake) = hub_engine(&format!("hub-{mode}.log"), mode);
         let out = tabula(&[
@@ -1684,4 +1708,38 @@ fn backgammon_plays_are_read_per_die_and_in_gnubg_forms() {
     // The rewriting did happen: combined hops or counted submoves.
     let rewritten = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(rewritten.lines().count() >= 5, "{rewritten}");
+}
+
+/// A UBGI engine's faults are named in UBGI's terms: its answer to
+/// `go cube`, the `bestcube` it did not send.
+#[test]
+fn ubgi_cube_faults_are_worded_in_ubgi_terms() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/engines/ubgi-fake.sh");
+    for (mode, why) in [
+        (
+            "maybe",
+            "Bottom (fake) answers 'bestcube maybe' to 'go cube' (expected double or nodouble)",
+        ),
+        ("hang", "Bottom (fake) hangs: no bestcube within 1000 ms"),
+    ] {
+        let fake = format!("sh '{script}' {mode}");
+        let out = tabula(&[
+            "--game",
+            "backgammon",
+            "--engine",
+            &fake,
+            "--name",
+            "fake",
+            "--engine",
+            "tabula",
+            "--depth",
+            "1",
+            "--hang-timeout",
+            "1",
+            "--games",
+            "1",
+        ]);
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
+    }
 }

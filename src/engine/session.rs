@@ -43,6 +43,8 @@ pub trait EngineSession: Send {
     fn variant(&self) -> &'static str;
     fn game_options(&self) -> Vec<OptionSpec>;
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError>;
+    /// Why MultiPV cannot be honoured under the current options, if so.
+    fn single_line_search(&self) -> Option<String>;
     /// Back to the start position, with the hash cleared.
     fn new_game(&mut self);
     /// A new game with an argument (`teinewgame <size>`); on error nothing
@@ -129,6 +131,7 @@ pub struct GameSession<G: Game> {
 impl<G: Game> GameSession<G> {
     pub fn new(events: Sender<SearchEvent>, hash_mb: usize) -> Self {
         let game = G::new();
+        game.prepare_session();
         let position = game.start_position();
         GameSession {
             game,
@@ -164,9 +167,14 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.game.options()
     }
 
+    fn single_line_search(&self) -> Option<String> {
+        self.game.single_line_search()
+    }
+
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let restarts = self.game.option_restarts_game(name, value);
         self.game.set_option(name, value)?;
-        if self.game.option_restarts_game(name) {
+        if restarts {
             self.worker.stop();
             self.worker.wait_idle();
             self.new_game();

@@ -210,6 +210,15 @@ pub trait Game: Clone + Send + 'static {
     /// done by `bench` before it starts its clock so that its nodes per
     /// second measure the search alone.
     fn prepare_bench(&self) {}
+    /// Why the search under the current options reports a single line
+    /// (MultiPV cannot be honoured): `None` where it reports as many as
+    /// MultiPV asks.
+    fn single_line_search(&self) -> Option<String> {
+        None
+    }
+    /// Work a new session starts in the background when it is created
+    /// (building endgame tables), so that its first search need not.
+    fn prepare_session(&self) {}
     /// The keywords `position <keyword> <text>` accepts for this game
     /// (`fen` for Makruk, `tps` and `fen` for Tak, `sfen` and `fen` for Ōgi).
     fn position_keywords(&self) -> &'static [&'static str] {
@@ -228,9 +237,11 @@ pub trait Game: Clone + Send + 'static {
     /// Takes over what a position set by `position` says about the game's
     /// settings (a `ccn`'s number of players sets the option).
     fn adopt_position(&mut self, _pos: &Self::Pos) {}
-    /// True when setting this option changes the game itself (a board
-    /// size): the session then starts a new game, as after `ucinewgame`.
-    fn option_restarts_game(&self, _name: &str) -> bool {
+    /// True when setting this option to `value` changes the game itself
+    /// (another rule set): the session then starts a new game, as after
+    /// `ucinewgame`. Asked before the option is set; setting an option to
+    /// its current value changes nothing.
+    fn option_restarts_game(&self, _name: &str, _value: &str) -> bool {
         false
     }
     /// Parses a `bench` position: like [`Game::parse_position`], but games

@@ -178,6 +178,10 @@ pub trait MatchRules: RecordFormat {
     /// True when games are won by points of different sizes (backgammon:
     /// gammons, the cube), so the runner also reports points per game.
     const SCORED_BY_POINTS: bool = false;
+    /// True when the referee rolls chance outcomes (dice) from the match
+    /// seed: every record of the match names the seed, also one whose game
+    /// ended before its first roll.
+    const CHANCE: bool = false;
     /// Reads a komi as `--komi` gives it, in half points (`2.5` → 5);
     /// `Err` says what is wrong. Games without komi have none to read.
     fn parse_komi(text: &str) -> Result<i32, String> {

@@ -9,7 +9,7 @@ use super::openings::Opening;
 use super::timecontrol::TimeControl;
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
 use crate::games::{GamePosition, MoveNotation};
-use crate::rules::{RulesPosition, Turn};
+use crate::rules::{Decision, RulesPosition, Turn};
 use std::time::{Duration, Instant};
 
 /// One game to play: the opening and who sits where.
@@ -139,7 +139,12 @@ pub fn play_game<G: MatchRules>(
         .map(|spec| for_game(spec, pairing.number))
         .collect();
     let specs: Vec<&EngineSpec> = numbered.iter().collect();
-    let rec = new_record(cfg, pairing, &specs);
+    let mut rec = new_record(cfg, pairing, &specs);
+    if G::CHANCE {
+        // Named before any roll: a game lost before its first roll (an
+        // engine that fails to start) still carries the match's seed.
+        rec.seed = Some(cfg.seed);
+    }
     let clients = match start_clients(game, new_game_arg, &specs) {
         Ok(c) => c,
         Err(v) => return finished(rec, v),
@@ -423,7 +428,10 @@ impl<G: MatchRules> Table<'_, G> {
                     forfeit(format!("{side} loses on time"), Termination::TimeForfeit)
                 }
                 _ => forfeit(
-                    format!("{who} hangs: no bestmove within {wait_ms} ms"),
+                    format!(
+                        "{who} hangs: no {} within {wait_ms} ms",
+                        answer_word(dialect, self.pos.decision())
+                    ),
                     Termination::Stalled,
                 ),
             }),
@@ -490,7 +498,21 @@ impl<G: MatchRules> Table<'_, G> {
                     self.side_name(seat),
                     self.specs.get(seat).map_or("?", |s| &s.name)
                 );
-                let text = if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
+                let ubgi = self.clients.get(seat).map(|c| c.dialect) == Some(Dialect::Ubgi);
+                let text = if ubgi && self.pos.decision() == Decision::Cube {
+                    // Worded as UBGI asked: `go cube`, not a turn token.
+                    let words = self
+                        .pos
+                        .legal_move_list()
+                        .into_iter()
+                        .map(|m| self.pos.format_move(m, MoveNotation::Native))
+                        .collect::<Vec<_>>()
+                        .join(" or ");
+                    format!(
+                        "{who} answers 'bestcube {}' to 'go cube' (expected {words})",
+                        best.text
+                    )
+                } else if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
                     format!(
                         "{who} gives up with 'bestmove {}' while legal moves exist",
                         best.text
@@ -548,6 +570,16 @@ impl<G: MatchRules> Table<'_, G> {
     }
 }
 
+/// The line that ends a dialect's search, as a fault names it missing:
+/// Hub's `done`, UBGI's `bestcube` for a cube decision, else `bestmove`.
+fn answer_word(dialect: Dialect, decision: Decision) -> &'static str {
+    match (dialect, decision) {
+        (Dialect::Hub, _) => "done",
+        (Dialect::Ubgi, Decision::Cube) => "bestcube",
+        _ => "bestmove",
+    }
+}
+
 /// A seat as messages name it: the game's side name (`White`, `Player
 /// 2`), and `Player <k>` for the seats beyond the two a game names.
 fn seat_name<G: MatchRules>(seat: usize) -> String {
@@ -583,6 +615,41 @@ mod tests {
         let e = for_game(&spec, 7);
         assert_eq!(e.options[0].1, "7");
         assert_eq!(e.options[1].1, "16");
+    }
+
+    /// A dice game whose engine fails to start keeps the match's seed in
+    /// its record (a `.mat` file's header is written with game 1).
+    #[test]
+    fn a_game_lost_before_its_first_roll_keeps_the_seed() {
+        use crate::games::Game;
+        use crate::games::backgammon::Backgammon;
+        use crate::games::record::RecordFormat;
+        let argv: Vec<String> = [
+            "--game",
+            "backgammon",
+            "--engine",
+            "/nonexistent/engine",
+            "--engine",
+            "/nonexistent/engine",
+            "--seed",
+            "42",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let cfg = crate::matchrunner::args::parse(&argv).expect("arguments");
+        let pairing = Pairing {
+            number: 1,
+            opening: crate::matchrunner::openings::Opening::start(),
+            seats: vec![0, 1],
+            chance_game: 1,
+        };
+        let game = Backgammon::new();
+        let rec = play_game(&game, None, &cfg, &cfg.engines, &pairing);
+        assert!(rec.moves.is_empty(), "{:?}", rec.moves);
+        assert_eq!(rec.seed, Some(42));
+        let text = game.write_record(&rec);
+        assert!(text.contains("; [Seed \"42\"]"), "{text}");
     }
 
     #[test]

@@ -64,13 +64,21 @@ pub fn run(cfg: &MatchConfig) -> i32 {
 }
 
 /// Opens the record file for appending before the match, so that a path
-/// that cannot be written is known before any game is played.
-fn open_records(path: &str) -> Result<std::fs::File, MatchError> {
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| MatchError::Usage(format!("cannot open record file '{path}': {e}")))
+/// that cannot be written is known before any game is played; true when
+/// this made the file (a match that fails before its first game removes
+/// it again, rather than leave an empty file).
+fn open_records(path: &str) -> Result<(std::fs::File, bool), MatchError> {
+    let cannot =
+        |e: std::io::Error| MatchError::Usage(format!("cannot open record file '{path}': {e}"));
+    let mut options = std::fs::OpenOptions::new();
+    options.append(true);
+    match options.clone().create_new(true).open(path) {
+        Ok(file) => Ok((file, true)),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            options.open(path).map(|f| (f, false)).map_err(cannot)
+        }
+        Err(e) => Err(cannot(e)),
+    }
 }
 
 /// Game `i` (0-based) of the match: each opening twice (colours swapped)
@@ -306,10 +314,19 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         Some(path) => openings::validate(&game, openings::parse_file(path)?)?,
         None => vec![Opening::start()],
     };
-    let mut pgn = cfg.pgn_out.as_deref().map(open_records).transpose()?;
-    for (k, spec) in cfg.engines.iter().enumerate() {
-        check_engine(&game, k, spec)?;
+    let records = cfg.pgn_out.as_deref().map(open_records).transpose()?;
+    let checked = cfg
+        .engines
+        .iter()
+        .enumerate()
+        .try_for_each(|(k, spec)| check_engine(&game, k, spec));
+    if let Err(e) = checked {
+        if let (Some((_, true)), Some(path)) = (&records, &cfg.pgn_out) {
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(e);
     }
+    let mut pgn = records.map(|(file, _)| file);
     // Engine 0 is scored against the others.
     let first_name = cfg.engines.first().map_or("", |e| e.name.as_str());
     let opponents = cfg

@@ -210,11 +210,19 @@ impl Daemon {
                 self.stop_and_wait();
                 let limits = self.dialect.limits(&params);
                 let settings = self.options.search_settings();
+                // MultiPV set before a switch to a game (or players) whose
+                // search gives one line: said, not silently ignored.
+                let single = self
+                    .session
+                    .single_line_search()
+                    .filter(|_| self.options.multipv > 1)
+                    .map(|why| format!("MultiPV {} not honoured: {why}", self.options.multipv));
                 match self
                     .session
                     .go(limits, settings, &params.searchmoves, notation)
                 {
-                    Ok(notes) => {
+                    Ok(mut notes) => {
+                        notes.extend(single);
                         self.pondering = params.ponder;
                         if self.dialect.info_strings_in_search() {
                             for note in notes {
@@ -301,6 +309,8 @@ impl Daemon {
             .dialect
             .common_options()
             .iter()
+            // MultiPV only where the search reports several lines.
+            .filter(|&&o| o != CommonOption::MultiPv || self.session.single_line_search().is_none())
             .map(|&o| common_spec(&self.dialect, o, &variants, variant))
             .collect();
         specs.extend(self.session.game_options());
@@ -370,7 +380,16 @@ impl Daemon {
                 self.session.set_hash_mb(mb as usize);
             }
             (CommonOption::ClearHash, _) => self.session.clear_hash(),
-            (CommonOption::MultiPv, OptionValue::Spin(n)) => self.options.multipv = n as usize,
+            (CommonOption::MultiPv, OptionValue::Spin(n)) => {
+                match self.session.single_line_search().filter(|_| n > 1) {
+                    Some(why) => self.error(EngineError::bad_value(format!(
+                        "{}: {} value {n}: {why}; only 1",
+                        self.dialect.set_option_word(),
+                        self.dialect.option_name(CommonOption::MultiPv)
+                    ))),
+                    None => self.options.multipv = n as usize,
+                }
+            }
             (CommonOption::Ponder, OptionValue::Check(b)) => self.options.ponder = b,
             (CommonOption::MoveOverhead, OptionValue::Spin(ms)) => self.options.move_overhead = ms,
             (option, value) => log::error!("option {option:?} got an unexpected value {value:?}"),

@@ -285,8 +285,10 @@ pub fn parse(text: &str) -> Result<Option<HubCommand>, EngineError> {
             _ => return Err(EngineError::bad_command("set-param: missing name")),
         },
         "pos" => {
-            // The last of `start` and `pos=` wins, as in Scan.
+            // The last of `start` and `pos=` wins, as in Scan; of several
+            // `moves=` the last wins too.
             let mut position = None;
+            let mut played = "";
             for a in &l.args {
                 match (a.name.as_str(), &a.value) {
                     ("start", _) => position = None,
@@ -294,12 +296,11 @@ pub fn parse(text: &str) -> Result<Option<HubCommand>, EngineError> {
                     ("pos", _) => {
                         return Err(EngineError::bad_command("pos: pos= needs a position"));
                     }
+                    ("moves", v) => played = v.as_deref().unwrap_or(""),
                     _ => {}
                 }
             }
-            let moves = l
-                .get("moves")
-                .unwrap_or("")
+            let moves = played
                 .split(' ')
                 .filter(|m| !m.is_empty())
                 .map(str::to_string)
@@ -381,6 +382,20 @@ mod tests {
             HubCommand::Pos {
                 position: Some("Wbbb".into()),
                 moves: vec!["32-28".into(), "19-23".into()]
+            }
+        );
+        assert_eq!(
+            ok(r#"pos moves="32-28 19-23" moves=33-29"#),
+            HubCommand::Pos {
+                position: None,
+                moves: vec!["33-29".into()]
+            }
+        );
+        assert_eq!(
+            ok(r#"pos moves=33-29 moves="""#),
+            HubCommand::Pos {
+                position: None,
+                moves: vec![]
             }
         );
         assert_eq!(

@@ -47,6 +47,29 @@ const ROOT_WINDOW: f32 = 0.16;
 const INNER_KEEP: usize = 2;
 const INNER_WINDOW: f32 = 0.04;
 
+/// The answer to a root that needs no search: printed at once, no info.
+fn answer_at_once<P: EquityPosition>(
+    job: &Job<P>,
+    mv: P::Move,
+    on_event: &mut dyn FnMut(SearchEvent),
+) -> SearchResult<P::Move> {
+    let text = (job.formatter)(&job.position, &[mv]).into_iter().next();
+    on_event(SearchEvent::BestMove {
+        best: text,
+        ponder: None,
+    });
+    SearchResult {
+        best: Some(mv),
+        ponder: None,
+        score: Score::Equity(0),
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        time_ms: 0,
+        pv: vec![mv],
+    }
+}
+
 /// The expectimax strategy (it keeps nothing between jobs).
 pub struct Expectimax;
 
@@ -63,6 +86,10 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
         let root = job.position.clone();
+        if let Some(mv) = root.answer_without_search() {
+            return answer_at_once(&job, mv, on_event);
+        }
+        root.before_search(stop);
         let tm = TimeManager::new(&job.limits, job.settings.move_overhead, root.side_to_move());
         let max_depth = job
             .limits

@@ -182,6 +182,14 @@ pub trait EquityPosition: RulesPosition {
     fn cube_action(&self, _rolling: &Self::Value) -> Option<(Self::Move, f32)> {
         None
     }
+    /// A root decision whose answer needs no search (backgammon: before
+    /// the roll with the cube out of reach, the answer is no double).
+    fn answer_without_search(&self) -> Option<Self::Move> {
+        None
+    }
+    /// Work due before a search starts (backgammon: waiting for its
+    /// bear-off database), cut short when `stop` is set.
+    fn before_search(&self, _stop: &std::sync::atomic::AtomicBool) {}
 }
 
 /// What a search for more than two players (best-reply, paranoid, max-n)

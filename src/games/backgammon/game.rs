@@ -112,9 +112,12 @@ impl Game for Backgammon {
         Ok(())
     }
 
-    /// The rule set is a different game: a new one starts.
-    fn option_restarts_game(&self, name: &str) -> bool {
-        name.trim().eq_ignore_ascii_case(OPTION_RULES)
+    /// Another rule set is a different game: a new one starts (the same
+    /// rule set again keeps the position).
+    fn option_restarts_game(&self, name: &str, value: &str) -> bool {
+        let name = name.trim();
+        let rules = name.eq_ignore_ascii_case(OPTION_RULES) || name == "game.variant";
+        rules && RuleSet::parse(&value.trim().to_ascii_lowercase()).is_some_and(|r| r != self.rules)
     }
 
     fn start_position(&self) -> BgPosition {
@@ -124,6 +127,18 @@ impl Game for Backgammon {
     fn parse_position(&self, text: &str) -> Result<BgPosition, GameError> {
         let pos = ids::parse_position(text, self.rules, self.jacoby)?;
         Ok(self.configure(pos))
+    }
+
+    fn single_line_search(&self) -> Option<String> {
+        Some("backgammon's search reports one line".to_string())
+    }
+
+    fn prepare_bench(&self) {
+        super::eval::bearoff::database();
+    }
+
+    fn prepare_session(&self) {
+        super::eval::bearoff::build_in_background();
     }
 
     fn prepare_search(&self, pos: &mut BgPosition) {

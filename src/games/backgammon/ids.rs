@@ -6,7 +6,7 @@
 //! Backgammon's player 1 and XGID's bottom; tabula's top (1) is GNU
 //! Backgammon's player 0.
 
-use super::board::Board;
+use super::board::{Board, CHECKERS};
 use super::match_id::MatchKey;
 use super::position::{BgPosition, MatchInfo, Phase, RuleSet, State};
 use super::position_id;
@@ -61,9 +61,14 @@ fn alone(board: Board, rules: RuleSet, jacoby: bool) -> BgPosition {
     )
 }
 
-/// What the rule set forbids in any form: Tavla has no cube.
+/// What no game reaches, and what the rule set forbids, in any form:
+/// both players finished (the first to finish ends the game); Tavla
+/// with a cube.
 fn check_rules(pos: &BgPosition) -> Result<(), String> {
     let s = &pos.state;
+    if s.board.mover[0] == CHECKERS && s.board.other[0] == CHECKERS {
+        return Err("both players have borne off all their checkers".to_string());
+    }
     if pos.rules == RuleSet::Tavla
         && (s.cube_log2 > 0 || s.cube_owner.is_some() || s.phase == Phase::DoubleOffered)
     {

@@ -187,6 +187,7 @@ impl RecordFormat for Backgammon {
 /// may be played in matches to N points.
 impl MatchRules for Backgammon {
     const SCORED_BY_POINTS: bool = true;
+    const CHANCE: bool = true;
 
     /// The start position with the match in its Match ID.
     fn match_start(&self, length: u32, score: [u32; 2], crawford: bool) -> Option<String> {

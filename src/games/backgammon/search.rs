@@ -5,9 +5,10 @@
 use super::board::{BAR, Board, CHECKERS};
 use super::cube::{self, Access, Probs};
 use super::position::{BgMove, BgPosition, Phase, RuleSet};
-use crate::rules::RulesPosition;
+use crate::rules::{Decision, RulesPosition};
 use crate::search::EquityPosition;
 use crate::search::expectimax::ChanceValue;
+use std::sync::atomic::AtomicBool;
 
 impl ChanceValue for Probs {
     fn zero() -> Self {
@@ -144,6 +145,18 @@ impl EquityPosition for BgPosition {
             _ => return None,
         }
         Some(p)
+    }
+
+    /// Before the roll with the cube out of reach (Tavla, Crawford, owned
+    /// by the opponent, at its maximum) the only answer is no double.
+    fn answer_without_search(&self) -> Option<BgMove> {
+        let before_roll = matches!(self.phase(), Phase::BeforeRoll | Phase::ToRoll);
+        (before_roll && self.decision() == Decision::Roll && self.outcome().is_none())
+            .then_some(BgMove::NoDouble)
+    }
+
+    fn before_search(&self, stop: &AtomicBool) {
+        super::eval::bearoff::wait_unless_stopped(stop);
     }
 
     fn cube_action(&self, rolling: &Probs) -> Option<(BgMove, f32)> {

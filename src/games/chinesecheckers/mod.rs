@@ -128,12 +128,16 @@ impl Game for ChineseCheckers {
         "Ccn"
     }
 
-    fn option_restarts_game(&self, name: &str) -> bool {
+    fn option_restarts_game(&self, name: &str, _value: &str) -> bool {
         name.trim().eq_ignore_ascii_case(OPTION_PLAYERS)
     }
 
     fn prepare_search(&self, pos: &mut Position) {
         pos.set_rules(self.rules);
+    }
+
+    fn single_line_search(&self) -> Option<String> {
+        self.search.single_line(self.players)
     }
 
     fn search_settings(&self, settings: &mut SearchSettings) {

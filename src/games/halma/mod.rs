@@ -157,13 +157,17 @@ impl Game for Halma {
         "Hcn"
     }
 
-    fn option_restarts_game(&self, name: &str) -> bool {
+    fn option_restarts_game(&self, name: &str, _value: &str) -> bool {
         let n = name.trim();
         n.eq_ignore_ascii_case(OPTION_PLAYERS) || n.eq_ignore_ascii_case(OPTION_BOARD_SIZE)
     }
 
     fn prepare_search(&self, pos: &mut Position) {
         pos.set_rules(self.rules());
+    }
+
+    fn single_line_search(&self) -> Option<String> {
+        self.search.single_line(self.players)
     }
 
     fn search_settings(&self, settings: &mut SearchSettings) {

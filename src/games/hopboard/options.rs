@@ -238,6 +238,22 @@ impl SearchChoice {
     }
 
     /// The search the worker runs.
+    /// Why a search with these settings and `players` players reports
+    /// one line only (only the two-player alpha-beta search reports
+    /// several; a side racing alone is handed to the race planner, which
+    /// reports one line, whatever the settings).
+    pub fn single_line(&self, players: usize) -> Option<String> {
+        if self.greedy {
+            Some("the greedy baseline reports one line".to_string())
+        } else if players > 2 {
+            Some(format!("the search of {players} players reports one line"))
+        } else if self.multi_search == MultiMethod::Race {
+            Some("the race planner reports one line".to_string())
+        } else {
+            None
+        }
+    }
+
     pub fn apply(&self, settings: &mut SearchSettings) {
         settings.multi = if self.greedy {
             MultiMethod::Greedy(self.greedy_seed)

@@ -153,7 +153,7 @@ impl Game for Tak {
     }
 
     /// Size and reserves make a different game: a new one starts.
-    fn option_restarts_game(&self, name: &str) -> bool {
+    fn option_restarts_game(&self, name: &str, _value: &str) -> bool {
         [OPTION_SIZE, OPTION_STONES, OPTION_CAPSTONES]
             .iter()
             .any(|o| o.eq_ignore_ascii_case(name.trim()))

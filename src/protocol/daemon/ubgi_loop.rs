@@ -90,6 +90,10 @@ impl Daemon {
             ..Default::default()
         };
         self.session.new_game();
+        self.ubgi_handshake_lines();
+    }
+
+    fn ubgi_handshake_lines(&self) {
         self.send(format!("id name {ENGINE_NAME}"));
         self.send(format!("id author {ENGINE_AUTHOR}"));
         self.send("proto 0.2");
@@ -115,7 +119,8 @@ impl Daemon {
         };
         match command {
             UbgiCommand::Quit => return false,
-            UbgiCommand::Handshake => self.ubgi_start(),
+            // Again in UBGI: the handshake lines only, nothing changes.
+            UbgiCommand::Handshake => self.ubgi_handshake_lines(),
             UbgiCommand::IsReady => self.send("readyok"),
             UbgiCommand::Keys => self.ubgi_keys(),
             UbgiCommand::NewGame => {
@@ -221,11 +226,13 @@ impl Daemon {
                 self.session.set_hash_mb(mb);
                 Ok(())
             }
-            "game.variant" => {
+            // Another rule set is another game; the same one keeps it.
+            "game.variant" if self.ubgi.value(name) != Some(value.as_str()) => {
                 self.ubgi_finish_search();
                 self.ubgi.has_position = false;
                 self.session.set_game_option("Rules", &value)
             }
+            "game.variant" => Ok(()),
             "game.jacoby" => self.session.set_game_option("Jacoby", &value),
             // Only this side reads it, when a `bestmove` is printed.
             BESTMOVEID_KEY => Ok(()),

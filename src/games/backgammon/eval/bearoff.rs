@@ -5,8 +5,11 @@
 //! Two such distributions give the exact chance of winning a race with
 //! no contact in which both sides are home (the player on roll first).
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Rolls counted; the last slot holds the (tiny) rest.
 pub const MAX_ROLLS: usize = 32;
@@ -157,10 +160,89 @@ impl Database {
     }
 }
 
-/// The database, generated on first use.
+/// The database, once generated.
+static DB: OnceLock<Database> = OnceLock::new();
+
+/// Set once a background thread has been asked to generate [`DB`].
+static BUILDING: AtomicBool = AtomicBool::new(false);
+
+/// How often a search waiting for the database looks at it and at `stop`.
+const WAIT_POLL: Duration = Duration::from_millis(1);
+
+thread_local! {
+    /// True on a search thread that stopped waiting for the database
+    /// because `stop` came first: its evaluation falls back to the race
+    /// network rather than block on the build.
+    static GAVE_UP: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The database, generated on first use (blocking until it is).
 pub fn database() -> &'static Database {
-    static DB: OnceLock<Database> = OnceLock::new();
     DB.get_or_init(Database::generate)
+}
+
+/// Starts generating the database on a background thread, once per
+/// process; returns false when no thread could be started.
+///
+/// Why: generating takes about half a second. A session starts it when
+/// it is created, and a search waits for it only while it is not stopped
+/// ([`wait_unless_stopped`]), so `stop`, `isready` and a new `go` stay
+/// prompt instead of waiting for a build inside the search.
+pub fn build_in_background() -> bool {
+    if DB.get().is_some() || BUILDING.swap(true, Ordering::AcqRel) {
+        return true;
+    }
+    let spawned = std::thread::Builder::new()
+        .name("bearoff".to_string())
+        .spawn(|| {
+            database();
+        });
+    if spawned.is_err() {
+        BUILDING.store(false, Ordering::Release);
+        return false;
+    }
+    true
+}
+
+/// True once a session (or a search) has asked for the database to be
+/// generated in the background, or it exists.
+pub fn build_started() -> bool {
+    BUILDING.load(Ordering::Acquire) || DB.get().is_some()
+}
+
+/// `cell`'s value once it is set, or `None` as soon as `stop` is set.
+fn wait_for<'a, T>(cell: &'a OnceLock<T>, stop: &AtomicBool) -> Option<&'a T> {
+    loop {
+        if let Some(value) = cell.get() {
+            return Some(value);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        std::thread::sleep(WAIT_POLL);
+    }
+}
+
+/// Called by a search before it starts: waits for the database unless
+/// `stop` is set first; in that case this thread's evaluations fall back
+/// to the race network until its next search.
+pub fn wait_unless_stopped(stop: &AtomicBool) {
+    if !build_in_background() {
+        // No thread to build it: build it here.
+        database();
+    }
+    let ready = wait_for(&DB, stop).is_some();
+    GAVE_UP.set(!ready);
+}
+
+/// The database for an evaluation: generated on first use, except on a
+/// search thread that gave up waiting for it (see [`wait_unless_stopped`]).
+pub fn for_evaluation() -> Option<&'static Database> {
+    match DB.get() {
+        Some(db) => Some(db),
+        None if GAVE_UP.get() => None,
+        None => Some(database()),
+    }
 }
 
 #[cfg(test)]
@@ -173,6 +255,33 @@ mod tests {
             h[p] = n;
         }
         h
+    }
+
+    #[test]
+    fn a_wait_ends_when_stopped_or_when_the_value_is_set() {
+        let never: OnceLock<u32> = OnceLock::new();
+        assert_eq!(wait_for(&never, &AtomicBool::new(true)), None);
+        let later: OnceLock<u32> = OnceLock::new();
+        let running = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| later.set(7));
+            assert_eq!(wait_for(&later, &running), Some(&7));
+        });
+    }
+
+    #[test]
+    fn a_search_stopped_before_the_build_falls_back_on_its_thread_only() {
+        let stopped = AtomicBool::new(true);
+        std::thread::spawn(move || {
+            wait_unless_stopped(&stopped);
+            // Either the build won the race or this thread falls back.
+            assert!(GAVE_UP.get() || DB.get().is_some());
+        })
+        .join()
+        .expect("no panic");
+        assert!(BUILDING.load(Ordering::Acquire) || DB.get().is_some());
+        // A thread that did not give up always gets the database.
+        assert!(for_evaluation().is_some());
     }
 
     #[test]

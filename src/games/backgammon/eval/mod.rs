@@ -61,7 +61,9 @@ fn race_net() -> Option<&'static Net> {
 /// The probabilities for the player about to roll (`board.mover`).
 pub fn evaluate(board: &Board) -> Probs {
     match kind_of(board) {
-        Kind::BearOff => bear_off(board).unwrap_or_else(|| pip_count(board)),
+        Kind::BearOff => bear_off(board)
+            .or_else(|| race_net().map(|n| with_net(n, board)))
+            .unwrap_or_else(|| pip_count(board)),
         Kind::Race => race_net().map_or_else(|| pip_count(board), |n| with_net(n, board)),
         Kind::Contact => contact_net().map_or_else(|| pip_count(board), |n| with_net(n, board)),
     }
@@ -99,7 +101,7 @@ fn bear_off(board: &Board) -> Option<Probs> {
         h[1..].copy_from_slice(&s[1..7]);
         h
     };
-    let win = bearoff::database().win_chance(&home(&board.mover), &home(&board.other))?;
+    let win = bearoff::for_evaluation()?.win_chance(&home(&board.mover), &home(&board.other))?;
     Some(Probs {
         win,
         ..Probs::default()
