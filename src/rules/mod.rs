@@ -36,7 +36,7 @@ pub enum Decision {
 pub trait RulesPosition: Clone + Send + 'static {
     type Move: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
 
-    /// How many players take part (2 for every game so far).
+    /// How many players take part (2 by default; the hop games take 2 to 6).
     fn players(&self) -> usize {
         2
     }

@@ -18,8 +18,8 @@ pub fn write(game: &str, names: &[String], values: &[i32], provenance: &[String]
     let mut s = String::new();
     s.push_str(&format!(
         "//! {game} evaluation weights, written by `tabula tune {game}` (src/tune/).\n\
-         //! Generated: do not edit by hand; rerun the tuner instead (README.md,\n\
-         //! \"Tuning the evaluation\"). The names are the layout in eval.rs.\n//!\n"
+         //! Generated: do not edit by hand; rerun the tuner instead\n\
+         //! (docs/training.md). The names are the layout in eval.rs.\n//!\n"
     ));
     for line in provenance {
         s.push_str(&format!("//! {line}\n"));
