@@ -12,8 +12,7 @@ Usage: scripts/make-openings-ogi.py FSF [count] [seed] > fixtures/openings/ogi.t
   FSF: a Fairy-Stockfish 221126 binary (../shared/anchors/build-fairy-stockfish).
        scripts/make-openings-ogi.py --random count [seed] > /work/data/openings.txt
          random 6-10 ply lines, distinct positions, not scored (varied, often
-         unbalanced): self-play starts for the tuner (README.md, "Tuning the
-         evaluation").
+         unbalanced): self-play starts for the tuner (docs/training.md).
 Needs target/release/tabula (cargo build --release).
 """
 import os

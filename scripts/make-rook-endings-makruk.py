@@ -10,8 +10,7 @@ rook's side and the side to move are random. No count is running: the
 match starts it after the first move, as the rules say.
 
 These starts measure one thing: whether the rook converts within the
-count, and whether the met's side holds (README, issue 12's seventeenth
-round).
+count, and whether the met's side holds (docs/training.md, Makruk).
 
 Usage: scripts/make-rook-endings-makruk.py [count_each] [seed] > fixtures/openings/makruk-rook-endings.txt
 """

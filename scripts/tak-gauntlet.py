@@ -2,7 +2,7 @@
 """Two builds of tabula against the same opponent from the same openings:
 which scored more, paired by opening, and how much of the clock each used.
 
-A fast gauntlet against Tiltak (README, "A fast gate against Tiltak")
+A fast gauntlet against Tiltak (docs/strength.md, Tak)
 plays each opening with both colours; comparing two such runs opening by
 opening removes the openings' own bias from the difference. A suite played
 several times over pairs its n-th game of an opening and colour in one run

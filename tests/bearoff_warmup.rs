@@ -35,5 +35,6 @@ fn a_backgammon_session_starts_the_build_and_a_stopped_search_still_answers() {
         SearchEvent::BestMove { best, .. } => Some(best),
         _ => None,
     });
-    assert_eq!(best, Some(Some("1/off(2)".to_string())));
+    // Native notation is UBGI's: one from/to per die.
+    assert_eq!(best, Some(Some("1/off 1/off".to_string())));
 }

@@ -18,8 +18,8 @@ pub fn write(game: &str, names: &[String], values: &[i32], provenance: &[String]
     let mut s = String::new();
     s.push_str(&format!(
         "//! {game} evaluation weights, written by `tabula tune {game}` (src/tune/).\n\
-         //! Generated: do not edit by hand; rerun the tuner instead (README.md,\n\
-         //! \"Tuning the evaluation\"). The names are the layout in eval.rs.\n//!\n"
+         //! Generated: do not edit by hand; rerun the tuner instead\n\
+         //! (docs/training.md). The names are the layout in eval.rs.\n//!\n"
     ));
     for line in provenance {
         s.push_str(&format!("//! {line}\n"));
@@ -87,11 +87,9 @@ pub fn read(text: &str) -> Result<Vec<(String, i32)>, String> {
         match weight_line(line) {
             Ok((_, (v, name))) => out.push((name.to_string(), v)),
             Err(_) => {
-                return Err(format!(
-                    "line {}: expected '<integer>, // <name>', got '{}'",
-                    k + 1,
-                    crate::games::shorten(line)
-                ));
+                // The line number points at the text; the line itself is
+                // not echoed (this floor has no text helpers of its own).
+                return Err(format!("line {}: expected '<integer>, // <name>'", k + 1));
             }
         }
     }

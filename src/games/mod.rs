@@ -185,8 +185,9 @@ pub fn pv_formatter<P: GamePosition>(notation: MoveNotation) -> PvFormatter<P, P
 pub trait Game: Clone + Send + 'static {
     /// The position: rules and notation.
     type Pos: GamePosition;
-    /// The search the game is played with (alpha-beta's
-    /// [`crate::search::Searcher`] for every game so far).
+    /// The search the game is played with: alpha-beta's
+    /// [`crate::search::Searcher`], [`crate::search::Expectimax`] for dice,
+    /// or [`crate::search::multiplayer::MultiPlayerSearch`].
     type Search: crate::search::SearchStrategy<Self::Pos>;
     /// The variant id used by `UCI_Variant` and the command line (`makruk`).
     const ID: &'static str;

@@ -1,6 +1,6 @@
 //! The rules core: what every game answers, whatever searches it. Knows no
-//! text, no protocol and no search. Search traits (alpha-beta, and the
-//! equity and multi-player searches to come) are layered on top of
+//! text, no protocol and no search. Search traits (alpha-beta, equity for
+//! dice games, multi-player) are layered on top of
 //! [`RulesPosition`] in `search/`; notation in and out is layered on top of
 //! it in `games/` ([`crate::games::GamePosition`]).
 
@@ -36,7 +36,7 @@ pub enum Decision {
 pub trait RulesPosition: Clone + Send + 'static {
     type Move: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
 
-    /// How many players take part (2 for every game so far).
+    /// How many players take part (2 by default; the hop games take 2 to 6).
     fn players(&self) -> usize {
         2
     }

@@ -1,6 +1,8 @@
 //! A search strategy is whatever turns a [`Job`] into events and one final
-//! answer: the alpha-beta [`Searcher`] today, expectimax and multi-player
-//! searches next. The worker thread runs any of them under one contract.
+//! answer: the alpha-beta [`Searcher`] (Makruk, Ōgi, Tak, draughts),
+//! [`super::Expectimax`] (backgammon) and
+//! [`super::multiplayer::MultiPlayerSearch`] (Chinese checkers, Halma). The
+//! worker thread runs any of them under one contract.
 
 use super::alphabeta::Searcher;
 use super::{AlphaBetaPosition, Job, RulesPosition, SearchEvent, SearchResult};

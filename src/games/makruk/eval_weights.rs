@@ -1,6 +1,6 @@
 //! makruk evaluation weights, written by `tabula tune makruk` (src/tune/).
-//! Generated: do not edit by hand; rerun the tuner instead (README.md,
-//! "Tuning the evaluation"). The names are the layout in eval.rs.
+//! Generated: do not edit by hand; rerun the tuner instead
+//! (docs/training.md). The names are the layout in eval.rs.
 //!
 //! Made by: tabula tune makruk --data /work/data/makruk-selfplay-s43.pgn --max-plies 200 --score-weight 1 --teacher /tmp/fairy-stockfish-221126 --teacher-depth 8 --teacher-option Hash=16 --teacher-cache /work/data/teacher/s43-fsf221126-d8.txt --teacher-k --freeze bare_king --epochs 400 --prior 0.0001 --out src/games/makruk/eval_weights.rs
 //! Data: 3000 games (1744 left out), 159145 positions, 83135 quiet (76610 fitted, 6525 held out).

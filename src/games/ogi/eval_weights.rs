@@ -1,6 +1,6 @@
 //! ogi evaluation weights, written by `tabula tune ogi` (src/tune/).
-//! Generated: do not edit by hand; rerun the tuner instead (README.md,
-//! "Tuning the evaluation"). The names are the layout in eval.rs.
+//! Generated: do not edit by hand; rerun the tuner instead
+//! (docs/training.md). The names are the layout in eval.rs.
 //!
 //! Made by: tabula tune ogi --data self33-a.pgn --data self33-b.pgn --data vsfsf-a.pgn --data vsfsf-b.pgn --data ogi-ref-v9a.pgn --data vsfsf34-a.pgn --data vsfsf34-b.pgn --data ogi-ref-v10c.pgn --data vsfsf35-a.pgn --data vsfsf35-b.pgn --data ogi-ref-v11t.pgn --data vsfsf36-a.pgn --data ogi-ref-v12a.pgn --data vsfsf36-b.pgn --score-weight 1 --teacher /tmp/fairy-stockfish-221126 --teacher-depth 8 --teacher-option VariantPath=/work/shared/anchors/ogi.ini --teacher-option USI_Hash=16 --teacher-cache teacher/ogi-combined-s36.txt --prior 0.00001 --epochs 400 --out fits/ogi-s36.rs
 //! Data: 9980 games (0 left out), 650094 positions, 130206 quiet (117455 fitted, 12751 held out).

@@ -1,6 +1,6 @@
 //! tak evaluation weights, written by `tabula tune tak` (src/tune/).
-//! Generated: do not edit by hand; rerun the tuner instead (README.md,
-//! "Tuning the evaluation"). The names are the layout in eval.rs.
+//! Generated: do not edit by hand; rerun the tuner instead
+//! (docs/training.md). The names are the layout in eval.rs.
 //!
 //! Made by: tabula tune tak --data x17a.ptn --data x17b.ptn --score-weight 1 --teacher /tmp/tiltak/target/release/tei --teacher-nodes 1000 --teacher-option HalfKomi=4 --teacher-cache teacher/tak-tiltak-x17-n1000.txt --prior 0.0003 --freeze komi --epochs 400 --out fits/x17.rs
 //! Data: 1000 games (0 left out), 81452 positions, 64671 quiet (58334 fitted, 6337 held out).

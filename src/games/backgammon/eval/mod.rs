@@ -9,8 +9,7 @@
 //! The networks ([`net`], inputs in [`inputs`]) are trained by
 //! `cargo run --release --example bg_train` ([`train`]) from GNU
 //! Backgammon's evaluations of positions the project generates; the
-//! weights are embedded. README.md, "Backgammon evaluation network", says
-//! how they were made.
+//! weights are embedded. docs/training.md says how they are made.
 
 pub mod bearoff;
 pub mod features;

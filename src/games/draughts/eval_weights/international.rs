@@ -1,6 +1,6 @@
 //! international evaluation weights, written by `tabula tune international` (src/tune/).
-//! Generated: do not edit by hand; rerun the tuner instead (README.md,
-//! "Tuning the evaluation"). The names are the layout in eval.rs.
+//! Generated: do not edit by hand; rerun the tuner instead
+//! (docs/training.md). The names are the layout in eval.rs.
 //!
 //! Made by: tabula tune international --data /work/data/intl-selfplay-2a.pdn --data /work/data/intl-selfplay.pdn --score-weight 1 --prior 0.003 --epochs 400 --from /work/data/intl-hand-weights.rs --out src/games/draughts/eval_weights/international.rs
 //! Data: 3334 games (0 left out), 495584 positions, 305587 quiet (274364 fitted, 31223 held out).

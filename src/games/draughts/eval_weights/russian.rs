@@ -1,6 +1,6 @@
 //! russian evaluation weights, written by `tabula tune russian` (src/tune/).
-//! Generated: do not edit by hand; rerun the tuner instead (README.md,
-//! "Tuning the evaluation"). The names are the layout in eval.rs.
+//! Generated: do not edit by hand; rerun the tuner instead
+//! (docs/training.md). The names are the layout in eval.rs.
 //!
 //! Made by: tabula tune russian --data /work/data/rus-selfplay.pdn --score-weight 1 --prior 0.003 --epochs 400 --from /work/data/rus-hand-weights.rs --out src/games/draughts/eval_weights/russian.rs
 //! Data: 2900 games (0 left out), 241302 positions, 137786 quiet (125390 fitted, 12396 held out).
