@@ -154,6 +154,7 @@ fn ubgi_line(rng: &mut Rng) -> String {
                 "2",
                 "3",
                 "0",
+                "16384",
                 "tavla",
                 "backgammon",
                 "true",

@@ -207,6 +207,7 @@ fn param_line(rng: &mut Rng) -> String {
             "16",
             "25",
             "0",
+            "16384",
             "true",
             "maybe",
             "international",
