@@ -70,95 +70,26 @@ fn short(s: &str) -> String {
     }
 }
 
+/// One square as read: the owners' bits (bottom first), the height and the
+/// top's kind.
+type SquareRead = (u128, u32, u8);
+
 /// Reads a TPS for a game of configuration `cfg` (its size must match).
 pub fn parse(text: &str, cfg: Config) -> Result<Position, GameError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 3 {
+    let [board, player, number] = fields[..] else {
         return Err(bad(format!("expected 3 fields, got {}", fields.len())));
-    }
-    let (board, player, number) = (fields[0], fields[1], fields[2]);
-    let rows: Vec<&str> = board.split('/').collect();
-    let n = rows.len();
-    let mut parsed: Vec<Vec<(u128, u32, u8)>> = Vec::with_capacity(n);
-    for (ri, row) in rows.iter().enumerate() {
-        let row_no = ri + 1;
-        let mut squares = Vec::new();
-        for tok in row.split(',') {
-            let t = square_token(tok)
-                .map(|(_, t)| t)
-                .map_err(|_| bad(format!("bad square '{}' in row {row_no}", short(tok))))?;
-            match t {
-                Token::Empty(count) => {
-                    let k = match count {
-                        None => 1,
-                        Some(d) => match d.parse::<usize>() {
-                            Ok(k) if (1..=64).contains(&k) => k,
-                            _ => {
-                                return Err(bad(format!(
-                                    "bad square '{}' in row {row_no}",
-                                    short(tok)
-                                )));
-                            }
-                        },
-                    };
-                    for _ in 0..k {
-                        squares.push((0u128, 0u32, FLAT));
-                        if squares.len() > MAX_SIZE {
-                            break;
-                        }
-                    }
-                }
-                Token::Stack(owners, kind) => {
-                    if owners.len() > 2 * MAX_STONES as usize + 1 {
-                        return Err(impossible(format!(
-                            "stack of {} pieces in row {row_no} is too tall",
-                            owners.len()
-                        )));
-                    }
-                    let mut bits = 0u128;
-                    for (i, &o) in owners.iter().enumerate() {
-                        bits |= (o as u128) << i;
-                    }
-                    squares.push((bits, owners.len() as u32, kind));
-                }
-            }
-            if squares.len() > MAX_SIZE {
-                break;
-            }
-        }
-        if squares.len() != n {
-            return Err(bad(format!(
-                "row {row_no} has {} squares, expected {n}",
-                squares.len()
-            )));
-        }
-        parsed.push(squares);
-    }
+    };
+    let parsed = parse_board(board)?;
+    let n = parsed.len();
     if n != cfg.size {
         return Err(impossible(format!(
             "board is {n}x{n} but the game is {0}x{0}",
             cfg.size
         )));
     }
-    let side = match player {
-        "1" => WHITE,
-        "2" => BLACK,
-        _ => {
-            return Err(bad(format!(
-                "player must be 1 or 2, got '{}'",
-                short(player)
-            )));
-        }
-    };
-    let move_number = match number.parse::<u32>() {
-        Ok(k) if k >= 1 && number.bytes().all(|b| b.is_ascii_digit()) => k,
-        _ => {
-            return Err(bad(format!(
-                "move number must be a number >= 1, got '{}'",
-                short(number)
-            )));
-        }
-    };
+    let side = parse_player(player)?;
+    let move_number = parse_move_number(number)?;
     let mut pos = Position::empty(cfg);
     pos.side = side;
     pos.move_number = move_number;
@@ -168,6 +99,102 @@ pub fn parse(text: &str, cfg: Config) -> Result<Position, GameError> {
             pos.set_stack(rank * n + file, bits, h, kind);
         }
     }
+    count_reserves(&mut pos, cfg)?;
+    if move_number == 1 {
+        check_first_move(&pos)?;
+    }
+    pos.finish_setup();
+    Ok(pos)
+}
+
+/// The rows of the board field, top row first; each row as long as there
+/// are rows.
+fn parse_board(board: &str) -> Result<Vec<Vec<SquareRead>>, GameError> {
+    let rows: Vec<&str> = board.split('/').collect();
+    let n = rows.len();
+    let mut parsed = Vec::with_capacity(n);
+    for (ri, row) in rows.iter().enumerate() {
+        let row_no = ri + 1;
+        let squares = parse_row(row, row_no)?;
+        if squares.len() != n {
+            return Err(bad(format!(
+                "row {row_no} has {} squares, expected {n}",
+                squares.len()
+            )));
+        }
+        parsed.push(squares);
+    }
+    Ok(parsed)
+}
+
+/// One row's squares; stops early once it is longer than any board, so a
+/// huge run count cannot make it allocate.
+fn parse_row(row: &str, row_no: usize) -> Result<Vec<SquareRead>, GameError> {
+    let mut squares = Vec::new();
+    for tok in row.split(',') {
+        let bad_square = || bad(format!("bad square '{}' in row {row_no}", short(tok)));
+        let (_, t) = square_token(tok).map_err(|_| bad_square())?;
+        match t {
+            Token::Empty(count) => {
+                let k = match count {
+                    None => 1,
+                    Some(d) => match d.parse::<usize>() {
+                        Ok(k) if (1..=64).contains(&k) => k,
+                        _ => return Err(bad_square()),
+                    },
+                };
+                for _ in 0..k {
+                    squares.push((0u128, 0u32, FLAT));
+                    if squares.len() > MAX_SIZE {
+                        break;
+                    }
+                }
+            }
+            Token::Stack(owners, kind) => {
+                if owners.len() > 2 * MAX_STONES as usize + 1 {
+                    return Err(impossible(format!(
+                        "stack of {} pieces in row {row_no} is too tall",
+                        owners.len()
+                    )));
+                }
+                let mut bits = 0u128;
+                for (i, &o) in owners.iter().enumerate() {
+                    bits |= (o as u128) << i;
+                }
+                squares.push((bits, owners.len() as u32, kind));
+            }
+        }
+        if squares.len() > MAX_SIZE {
+            break;
+        }
+    }
+    Ok(squares)
+}
+
+fn parse_player(player: &str) -> Result<usize, GameError> {
+    match player {
+        "1" => Ok(WHITE),
+        "2" => Ok(BLACK),
+        _ => Err(bad(format!(
+            "player must be 1 or 2, got '{}'",
+            short(player)
+        ))),
+    }
+}
+
+fn parse_move_number(number: &str) -> Result<u32, GameError> {
+    match number.parse::<u32>() {
+        Ok(k) if k >= 1 && number.bytes().all(|b| b.is_ascii_digit()) => Ok(k),
+        _ => Err(bad(format!(
+            "move number must be a number >= 1, got '{}'",
+            short(number)
+        ))),
+    }
+}
+
+/// Sets each player's reserves from the pieces on the board, refusing more
+/// pieces than the configuration gives.
+fn count_reserves(pos: &mut Position, cfg: Config) -> Result<(), GameError> {
     for c in 0..2 {
         let (stones, caps) = pos.pieces_on_board(c);
         if caps > cfg.caps {
@@ -187,31 +214,35 @@ pub fn parse(text: &str, cfg: Config) -> Result<Position, GameError> {
         pos.stones_left[c] = cfg.stones - stones;
         pos.caps_left[c] = cfg.caps - caps;
     }
-    if move_number == 1 {
-        if pos.walls != 0 {
-            return Err(impossible("walls are not possible at move 1".into()));
-        }
-        if pos.caps != 0 {
-            return Err(impossible("capstones are not possible at move 1".into()));
-        }
-        if (0..n * n).any(|sq| pos.heights[sq] > 1) {
-            return Err(impossible("stacks are not possible at move 1".into()));
-        }
-        let (w, b) = (pos.owner[WHITE].count_ones(), pos.owner[BLACK].count_ones());
-        if side == WHITE && w + b > 0 {
-            return Err(impossible(
-                "at move 1 with player 1 to move the board must be empty".into(),
-            ));
-        }
-        if side == BLACK && (w > 0 || b > 1) {
-            return Err(impossible(
-                "at move 1 with player 2 to move the board holds at most one stone, of player 2 (the opening rule)"
-                    .into(),
-            ));
-        }
+    Ok(())
+}
+
+/// At move 1 only flats can stand, and only the opening rule's: none
+/// before player 1's first placement, player 2's one stone after it.
+fn check_first_move(pos: &Position) -> Result<(), GameError> {
+    let n = pos.size();
+    if pos.walls != 0 {
+        return Err(impossible("walls are not possible at move 1".into()));
     }
-    pos.finish_setup();
-    Ok(pos)
+    if pos.caps != 0 {
+        return Err(impossible("capstones are not possible at move 1".into()));
+    }
+    if (0..n * n).any(|sq| pos.heights[sq] > 1) {
+        return Err(impossible("stacks are not possible at move 1".into()));
+    }
+    let (w, b) = (pos.owner[WHITE].count_ones(), pos.owner[BLACK].count_ones());
+    if pos.side == WHITE && w + b > 0 {
+        return Err(impossible(
+            "at move 1 with player 1 to move the board must be empty".into(),
+        ));
+    }
+    if pos.side == BLACK && (w > 0 || b > 1) {
+        return Err(impossible(
+            "at move 1 with player 2 to move the board holds at most one stone, of player 2 (the opening rule)"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Writes a position as TPS, runs of empty squares merged.
