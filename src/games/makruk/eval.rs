@@ -209,28 +209,64 @@ pub(super) fn pair<S: EvalSink>(s: &mut S, index: usize, sign: i32, n: i32) {
     s.tapered(index + 1, 0, sign * n);
 }
 
+/// What one side's pieces bring to bear on the enemy king's zone: attack
+/// units per kind (pawns count once in all) and the number of attackers.
+struct KingZoneAttack {
+    zone: Bitboard,
+    units: [i32; 5],
+    attackers: i32,
+}
+
+impl KingZoneAttack {
+    #[inline(always)]
+    fn count(&mut self, attacks: Bitboard, kind: usize) {
+        if attacks & self.zone != 0 {
+            self.attackers += 1;
+            self.units[kind] += 1;
+        }
+    }
+}
+
 /// One side's tapered terms, with `sign` +1 for White and -1 for Black.
 fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) {
     let sign = if us == WHITE { 1 } else { -1 };
     let them = us ^ 1;
     let own = pos.colors[us];
-    let their_pawn_atk = pawn_attacks(them, pos.pieces(them, PAWN));
-    let safe = !own & !their_pawn_atk;
+    let safe = !own & !pawn_attacks(them, pos.pieces(them, PAWN));
     let their_king = pos.king_square(them);
-    let zone = KING_ATK[their_king] | bit(their_king);
-    // King attack: how many pieces of each kind bear on their king zone
-    // (pawns count once in all), and how many pieces attack.
-    let mut units = [0i32; 5];
-    let mut attackers = 0;
-
+    let mut king_zone = KingZoneAttack {
+        zone: KING_ATK[their_king] | bit(their_king),
+        units: [0; 5],
+        attackers: 0,
+    };
     for kind in 0..5 {
         let n = pos.pieces(us, kind).count_ones() as i32;
         s.tapered(VALUE_MG + kind, sign * n, 0);
         s.tapered(VALUE_EG + kind, 0, sign * n);
     }
+    let pawn_atk = pawn_terms(s, pos, us, sign, occ);
+    if pawn_atk & king_zone.zone != 0 {
+        king_zone.units[PAWN] = 1;
+    }
+    piece_terms(s, pos, us, sign, safe, &mut king_zone);
+    rook_terms(s, pos, us, sign, occ, safe, &mut king_zone);
+    let ksq = pos.king_square(us);
+    s.tapered(KING_RANK_MG + rel_rank(us, ksq), sign, 0);
+    s.tapered(KING_RING_EG + ring(ksq), 0, sign);
+    king_attack(s, sign, &king_zone.units, king_zone.attackers);
+}
 
+/// The pawns' structure terms; returns the squares the pawns attack.
+#[inline(always)]
+fn pawn_terms<S: EvalSink>(
+    s: &mut S,
+    pos: &Position,
+    us: usize,
+    sign: i32,
+    occ: Bitboard,
+) -> Bitboard {
     let pawns = pos.pieces(us, PAWN);
-    let their_pawns = pos.pieces(them, PAWN);
+    let their_pawns = pos.pieces(us ^ 1, PAWN);
     let pawn_atk = pawn_attacks(us, pawns);
     for sq in Squares(pawns) {
         let r = rel_rank(us, sq);
@@ -265,19 +301,25 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) 
             }
         }
     }
-    if pawn_atk & zone != 0 {
-        units[PAWN] = 1;
-    }
+    pawn_atk
+}
 
+/// Knights, khons and mets: placement and mobility on safe squares.
+#[inline(always)]
+fn piece_terms<S: EvalSink>(
+    s: &mut S,
+    pos: &Position,
+    us: usize,
+    sign: i32,
+    safe: Bitboard,
+    king_zone: &mut KingZoneAttack,
+) {
     for sq in Squares(pos.pieces(us, KNIGHT)) {
         let a = KNIGHT_ATK[sq];
         let mob = (a & safe).count_ones() as i32;
         s.tapered(KNIGHT_RING + ring(sq), sign, sign);
         pair(s, KNIGHT_MOBILITY, sign, mob - 4);
-        if a & zone != 0 {
-            attackers += 1;
-            units[KNIGHT] += 1;
-        }
+        king_zone.count(a, KNIGHT);
     }
     for sq in Squares(pos.pieces(us, KHON)) {
         let a = KHON_ATK[us][sq];
@@ -286,22 +328,30 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) 
         s.tapered(KHON_RING + ring(sq), sign, sign);
         s.tapered(KHON_ADVANCE_MG, sign * adv, 0);
         pair(s, KHON_MOBILITY, sign, mob - 2);
-        if a & zone != 0 {
-            attackers += 1;
-            units[KHON] += 1;
-        }
+        king_zone.count(a, KHON);
     }
     for sq in Squares(pos.pieces(us, MET)) {
         let a = MET_ATK[sq];
         let mob = (a & safe).count_ones() as i32;
         s.tapered(MET_RING + ring(sq), sign, sign);
         pair(s, MET_MOBILITY, sign, mob - 2);
-        if a & zone != 0 {
-            attackers += 1;
-            units[MET] += 1;
-        }
+        king_zone.count(a, MET);
     }
+}
+
+/// Rooks: advanced ranks, mobility, open and half-open files.
+#[inline(always)]
+fn rook_terms<S: EvalSink>(
+    s: &mut S,
+    pos: &Position,
+    us: usize,
+    sign: i32,
+    occ: Bitboard,
+    safe: Bitboard,
+    king_zone: &mut KingZoneAttack,
+) {
     let all_pawns = pos.kinds[PAWN];
+    let pawns = pos.pieces(us, PAWN);
     for sq in Squares(pos.pieces(us, ROOK)) {
         let a = rook_attacks(sq, occ);
         let mob = (a & safe).count_ones() as i32;
@@ -316,15 +366,8 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) 
         } else if file & pawns == 0 {
             pair(s, ROOK_HALF_OPEN_FILE, sign, 1);
         }
-        if a & zone != 0 {
-            attackers += 1;
-            units[ROOK] += 1;
-        }
+        king_zone.count(a, ROOK);
     }
-    let ksq = pos.king_square(us);
-    s.tapered(KING_RANK_MG + rel_rank(us, ksq), sign, 0);
-    s.tapered(KING_RING_EG + ring(ksq), 0, sign);
-    king_attack(s, sign, &units, attackers);
 }
 
 /// King safety of the opponent: with two or more attackers the squared
