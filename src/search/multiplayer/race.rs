@@ -230,17 +230,9 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
     /// sample's position does not allow (a stepping stone moved away, the
     /// landing taken) is passed over in that sample.
     fn expand(&mut self, root: &mut P, level: &[Line<P::Move>]) -> Option<Vec<Line<P::Move>>> {
-        let me = self.me;
-        let samples = self.samples;
-        let replies = self.replies;
         let mut next: Vec<Line<P::Move>> = Vec::new();
         let mut seen: HashSet<u64> = HashSet::new();
-        let mut moves = Vec::new();
-        let mut legal = Vec::new();
-        let mut evals = Vec::new();
-        // Per child: its summed values, combined key, whether it ended in
-        // every sample, and the skipped moves per sample.
-        let mut acc: Vec<(i64, u64, bool, Vec<u64>)> = Vec::new();
+        let mut scratch = Scratch::default();
         for line in level {
             if line.ended {
                 // Kept as it is: a finish stays ranked by when it came.
@@ -249,85 +241,19 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
                 }
                 continue;
             }
-            let bit = 1u64 << line.moves.len().min(63);
-            // Samples in which the mover is done before the first one in
-            // which it plays (which gives the children): their value and key.
-            let mut done_before: Vec<(i32, u64)> = Vec::new();
-            let mut primary = None;
-            for k in 0..samples {
-                let seed = sample_seed(k);
-                let undo = replay(root, line, k, me, replies, &mut self.buf);
-                let playing = !ended(root, me);
-                if primary.is_none() {
-                    if !playing {
-                        done_before.push((self.value(root, &mut evals), root.key()));
-                        retreat(root, undo);
-                        continue;
-                    }
-                    primary = Some(k);
-                    moves.clear();
-                    if line.moves.is_empty() {
-                        moves.extend_from_slice(&self.root_moves);
-                    } else {
-                        root.generate_legal(&mut moves);
-                    }
-                    acc.clear();
-                    for _ in &moves {
-                        let mut value = 0i64;
-                        let mut key = 0u64;
-                        let mut skipped = line.skipped.clone();
-                        for (j, &(v, kk)) in done_before.iter().enumerate() {
-                            value += i64::from(v);
-                            key = combine(key, kk, j);
-                            if let Some(s) = skipped.get_mut(j) {
-                                *s |= bit;
-                            }
-                        }
-                        acc.push((value, key, true, skipped));
-                    }
-                }
-                legal.clear();
-                if playing && primary != Some(k) {
-                    if line.moves.is_empty() {
-                        legal.extend_from_slice(&self.root_moves);
-                    } else {
-                        root.generate_legal(&mut legal);
-                    }
-                }
-                for (i, &mv) in moves.iter().enumerate() {
-                    if self.out_of_budget() {
-                        retreat(root, undo);
-                        return None;
-                    }
-                    self.nodes += 1;
-                    let Some(entry) = acc.get_mut(i) else { break };
-                    let can = playing && (primary == Some(k) || legal.contains(&mv));
-                    let steps = if can {
-                        advance(root, mv, me, replies, seed, &mut self.buf)
-                    } else {
-                        if let Some(s) = entry.3.get_mut(k) {
-                            *s |= bit;
-                        }
-                        skip(root, me, replies, seed, &mut self.buf)
-                    };
-                    entry.0 += i64::from(self.value(root, &mut evals));
-                    entry.1 = combine(entry.1, root.key(), k);
-                    entry.2 &= ended(root, me);
-                    retreat(root, steps);
-                }
-                retreat(root, undo);
-            }
-            for (&mv, (value, key, done, skipped)) in moves.iter().zip(acc.drain(..)) {
-                if seen.insert(key) {
+            self.score_children(root, line, &mut scratch)?;
+            let samples = self.samples.max(1) as i64;
+            for (&mv, child) in scratch.moves.iter().zip(scratch.children.drain(..)) {
+                if seen.insert(child.key) {
                     let mut line_moves = Vec::with_capacity(line.moves.len() + 1);
                     line_moves.extend_from_slice(&line.moves);
                     line_moves.push(mv);
                     next.push(Line {
                         moves: line_moves,
-                        value: (value / samples.max(1) as i64) as i32,
-                        key,
-                        ended: done,
-                        skipped,
+                        value: (child.value / samples) as i32,
+                        key: child.key,
+                        ended: child.ended,
+                        skipped: child.skipped,
                     });
                 }
             }
@@ -335,6 +261,130 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
         next.sort_by(|a, b| b.value.cmp(&a.value).then(a.key.cmp(&b.key)));
         next.truncate(self.width);
         Some(next)
+    }
+
+    /// Sums, over the samples, the value and key of each child of `line`
+    /// (the own moves of the first sample in which the mover still plays;
+    /// `scratch.moves`, `scratch.children`); `None` when the budget ran out.
+    fn score_children(
+        &mut self,
+        root: &mut P,
+        line: &Line<P::Move>,
+        scratch: &mut Scratch<P::Move>,
+    ) -> Option<()> {
+        let (me, replies) = (self.me, self.replies);
+        let bit = 1u64 << line.moves.len().min(63);
+        // Samples in which the mover is done before the first one in
+        // which it plays (which gives the children): their value and key.
+        let mut done_before: Vec<(i32, u64)> = Vec::new();
+        let mut primary = None;
+        for k in 0..self.samples {
+            let seed = sample_seed(k);
+            let undo = replay(root, line, k, me, replies, &mut self.buf);
+            let playing = !ended(root, me);
+            if primary.is_none() {
+                if !playing {
+                    done_before.push((self.value(root, &mut scratch.evals), root.key()));
+                    retreat(root, undo);
+                    continue;
+                }
+                primary = Some(k);
+                self.own_moves(root, line, &mut scratch.moves);
+                scratch.start_children(line, &done_before, bit);
+            }
+            scratch.legal.clear();
+            if playing && primary != Some(k) {
+                self.own_moves(root, line, &mut scratch.legal);
+            }
+            for (i, &mv) in scratch.moves.iter().enumerate() {
+                if self.out_of_budget() {
+                    retreat(root, undo);
+                    return None;
+                }
+                self.nodes += 1;
+                let Some(child) = scratch.children.get_mut(i) else {
+                    break;
+                };
+                let can = playing && (primary == Some(k) || scratch.legal.contains(&mv));
+                let steps = if can {
+                    advance(root, mv, me, replies, seed, &mut self.buf)
+                } else {
+                    if let Some(s) = child.skipped.get_mut(k) {
+                        *s |= bit;
+                    }
+                    skip(root, me, replies, seed, &mut self.buf)
+                };
+                child.value += i64::from(self.value(root, &mut scratch.evals));
+                child.key = combine(child.key, root.key(), k);
+                child.ended &= ended(root, me);
+                retreat(root, steps);
+            }
+            retreat(root, undo);
+        }
+        Some(())
+    }
+
+    /// The mover's moves at the end of `line`: the root's own list (the
+    /// root moves asked for) at the root, else every legal move.
+    fn own_moves(&self, root: &P, line: &Line<P::Move>, out: &mut Vec<P::Move>) {
+        out.clear();
+        if line.moves.is_empty() {
+            out.extend_from_slice(&self.root_moves);
+        } else {
+            root.generate_legal(out);
+        }
+    }
+}
+
+/// One child's sums over the samples: value, combined key, whether it
+/// ended in every sample, the skipped moves per sample.
+struct ChildSums {
+    value: i64,
+    key: u64,
+    ended: bool,
+    skipped: Vec<u64>,
+}
+
+/// Buffers reused across the lines of one expansion.
+struct Scratch<M> {
+    moves: Vec<M>,
+    legal: Vec<M>,
+    evals: Vec<i32>,
+    children: Vec<ChildSums>,
+}
+
+impl<M> Default for Scratch<M> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            legal: Vec::new(),
+            evals: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
+
+impl<M> Scratch<M> {
+    /// One sum per own move, starting from the samples in which the mover
+    /// was already done (there every own move counts as skipped).
+    fn start_children(&mut self, line: &Line<M>, done_before: &[(i32, u64)], bit: u64) {
+        self.children.clear();
+        for _ in &self.moves {
+            let mut child = ChildSums {
+                value: 0,
+                key: 0,
+                ended: true,
+                skipped: line.skipped.clone(),
+            };
+            for (j, &(v, kk)) in done_before.iter().enumerate() {
+                child.value += i64::from(v);
+                child.key = combine(child.key, kk, j);
+                if let Some(s) = child.skipped.get_mut(j) {
+                    *s |= bit;
+                }
+            }
+            self.children.push(child);
+        }
     }
 }
 
