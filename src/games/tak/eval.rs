@@ -282,31 +282,21 @@ fn road_spans<S: EvalSink>(s: &S, pos: &Position, road: u64) -> ([i32; 7], i32) 
     (count, groups)
 }
 
-/// One side's terms, with `sign` +1 for White and -1 for Black.
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2]) {
-    let sign = if c == WHITE { 1 } else { -1 };
+/// Where one side's pieces stand: square classes per kind, centrality
+/// (capstones apart), and the pieces under its stacks' tops (own and
+/// theirs, under a flat and under a wall or capstone).
+struct Placement {
+    centre: i32,
+    cap_centre: i32,
+    under: [i32; 4],
+    squares: [i32; 10],
+    wall_squares: [i32; 10],
+    cap_squares: [i32; 10],
+}
+
+#[inline(always)]
+fn placement(pos: &Position, c: usize, flats: u64, walls: u64, caps: u64) -> Placement {
     let n = pos.size();
-    let flats = pos.flats(c);
-    let walls = pos.owner[c] & pos.walls;
-    let caps = pos.owner[c] & pos.caps;
-    // Flats on top are the count that decides most games: their worth
-    // may grow as the reserves empty, so they have an end-game weight.
-    let m = sign * flats.count_ones() as i32;
-    s.tapered(MATERIAL, m, 0);
-    s.tapered(MATERIAL_EG, 0, m);
-    for (k, set) in [walls, caps].into_iter().enumerate() {
-        let m = sign * set.count_ones() as i32;
-        s.tapered(MATERIAL + 1 + k, m, m);
-    }
-    let opp_road = pos.road_squares(c ^ 1);
-    let mut next_to_road = 0;
-    let mut w = walls;
-    while w != 0 {
-        let sq = w.trailing_zeros() as usize;
-        w &= w - 1;
-        next_to_road += (pos.geo.neighbours(1u64 << sq) & opp_road).count_ones() as i32;
-    }
-    s.tapered(WALL_NEXT_TO_ROAD, sign * next_to_road, sign * next_to_road);
     let (mut centre, mut cap_centre) = (0, 0);
     let mut under = [0i32; 4];
     let mut squares = [0i32; 10];
@@ -350,6 +340,48 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2])
             under[strong + 1] += theirs as i32;
         }
     }
+    Placement {
+        centre,
+        cap_centre,
+        under,
+        squares,
+        wall_squares,
+        cap_squares,
+    }
+}
+
+/// One side's terms, with `sign` +1 for White and -1 for Black.
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2]) {
+    let sign = if c == WHITE { 1 } else { -1 };
+    let flats = pos.flats(c);
+    let walls = pos.owner[c] & pos.walls;
+    let caps = pos.owner[c] & pos.caps;
+    // Flats on top are the count that decides most games: their worth
+    // may grow as the reserves empty, so they have an end-game weight.
+    let m = sign * flats.count_ones() as i32;
+    s.tapered(MATERIAL, m, 0);
+    s.tapered(MATERIAL_EG, 0, m);
+    for (k, set) in [walls, caps].into_iter().enumerate() {
+        let m = sign * set.count_ones() as i32;
+        s.tapered(MATERIAL + 1 + k, m, m);
+    }
+    let opp_road = pos.road_squares(c ^ 1);
+    let mut next_to_road = 0;
+    let mut w = walls;
+    while w != 0 {
+        let sq = w.trailing_zeros() as usize;
+        w &= w - 1;
+        next_to_road += (pos.geo.neighbours(1u64 << sq) & opp_road).count_ones() as i32;
+    }
+    s.tapered(WALL_NEXT_TO_ROAD, sign * next_to_road, sign * next_to_road);
+    let Placement {
+        centre,
+        cap_centre,
+        under,
+        squares,
+        wall_squares,
+        cap_squares,
+    } = placement(pos, c, flats, walls, caps);
     // Flats and walls by square class count in the middle game,
     // capstones throughout.
     for (group, counts, eg) in [
