@@ -169,6 +169,9 @@ pub fn parse_syntax(text: &str) -> Result<FenParts, GameError> {
     })
 }
 
+/// Colour names as the error messages say them.
+const COLOR_NAME: [&str; 2] = ["white", "black"];
+
 /// Stage two: builds and validates a position.
 pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, GameError> {
     let mut pos = Position::empty();
@@ -180,54 +183,8 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
         }
     }
     pos.side = parts.side;
-    let color_name = ["white", "black"];
     for c in [WHITE, BLACK] {
-        let kings = pos.pieces(c, KING).count_ones();
-        if kings != 1 {
-            return Err(GameError::Illegal(format!(
-                "FEN has {kings} {} kings, expected exactly 1",
-                color_name[c]
-            )));
-        }
-        for sq in super::bitboard::Squares(pos.pieces(c, PAWN)) {
-            let rank = sq / 8; // 0-based
-            let bad = if c == WHITE {
-                rank == 0 || rank >= 5
-            } else {
-                rank == 7 || rank <= 2
-            };
-            if bad {
-                let why = if rank == 0 || rank == 7 {
-                    "pawns never stand on their own back rank"
-                } else {
-                    "it would have promoted"
-                };
-                return Err(GameError::Illegal(format!(
-                    "FEN has a {} pawn on {}: {why}",
-                    color_name[c],
-                    square_name(sq)
-                )));
-            }
-        }
-        let count = |k| pos.pieces(c, k).count_ones();
-        let pawns = count(PAWN);
-        let promoted = count(MET).saturating_sub(1);
-        if pawns + promoted > 8 {
-            return Err(GameError::Illegal(format!(
-                "FEN has {pawns} {} pawns and {} mets: more than 8 pawns plus promotions",
-                color_name[c],
-                count(MET)
-            )));
-        }
-        for (k, name) in [(KHON, "khons"), (KNIGHT, "knights"), (ROOK, "rooks")] {
-            if count(k) > 2 {
-                return Err(GameError::Illegal(format!(
-                    "FEN has {} {} {name}, at most 2 are possible",
-                    count(k),
-                    color_name[c]
-                )));
-            }
-        }
+        check_army(&pos, c)?;
     }
     // The side that just moved must not be in check.
     let them = pos.side ^ 1;
@@ -235,9 +192,71 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
     if pos.attackers(their_king, pos.side, pos.occupied()) != 0 {
         return Err(GameError::Illegal(format!(
             "FEN: the side not to move ({}) is in check",
-            color_name[them]
+            COLOR_NAME[them]
         )));
     }
+    set_counts(&mut pos, parts)?;
+    pos.game_ply = 2 * parts.fullmove.saturating_sub(1) + (pos.side == BLACK) as u32;
+    pos.key = pos.compute_key();
+    pos.history.push(pos.key);
+    Ok(pos)
+}
+
+/// One side's pieces are a possible army: one king, pawns on ranks they
+/// can stand on, no more pieces than the start and promotions give.
+fn check_army(pos: &Position, c: usize) -> Result<(), GameError> {
+    let kings = pos.pieces(c, KING).count_ones();
+    if kings != 1 {
+        return Err(GameError::Illegal(format!(
+            "FEN has {kings} {} kings, expected exactly 1",
+            COLOR_NAME[c]
+        )));
+    }
+    for sq in super::bitboard::Squares(pos.pieces(c, PAWN)) {
+        let rank = sq / 8; // 0-based
+        let bad = if c == WHITE {
+            rank == 0 || rank >= 5
+        } else {
+            rank == 7 || rank <= 2
+        };
+        if bad {
+            let why = if rank == 0 || rank == 7 {
+                "pawns never stand on their own back rank"
+            } else {
+                "it would have promoted"
+            };
+            return Err(GameError::Illegal(format!(
+                "FEN has a {} pawn on {}: {why}",
+                COLOR_NAME[c],
+                square_name(sq)
+            )));
+        }
+    }
+    let count = |k| pos.pieces(c, k).count_ones();
+    let pawns = count(PAWN);
+    let promoted = count(MET).saturating_sub(1);
+    if pawns + promoted > 8 {
+        return Err(GameError::Illegal(format!(
+            "FEN has {pawns} {} pawns and {} mets: more than 8 pawns plus promotions",
+            COLOR_NAME[c],
+            count(MET)
+        )));
+    }
+    for (k, name) in [(KHON, "khons"), (KNIGHT, "knights"), (ROOK, "rooks")] {
+        if count(k) > 2 {
+            return Err(GameError::Illegal(format!(
+                "FEN has {} {} {name}, at most 2 are possible",
+                count(k),
+                COLOR_NAME[c]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The clocks: the halfmove clock, or with a counting limit in the
+/// en-passant field the count; and the fullmove number's bound.
+fn set_counts(pos: &mut Position, parts: &FenParts) -> Result<(), GameError> {
     match parts.counting_limit {
         None => {
             if parts.halfmove > u16::MAX as u32 {
@@ -271,10 +290,7 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
             parts.fullmove
         )));
     }
-    pos.game_ply = 2 * parts.fullmove.saturating_sub(1) + (pos.side == BLACK) as u32;
-    pos.key = pos.compute_key();
-    pos.history.push(pos.key);
-    Ok(pos)
+    Ok(())
 }
 
 /// Parses and validates a FEN.
