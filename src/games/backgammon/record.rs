@@ -107,69 +107,8 @@ impl RecordFormat for Backgammon {
             score(1),
             width = COLUMN - 1
         ));
-        // Each player's turn is one column: the roll and its play, or a
-        // cube action.
-        let mut columns: Vec<(usize, String)> = Vec::new();
-        for text in &rec.moves {
-            let Ok(mv) = pos.parse_move(text, MoveNotation::Native) else {
-                break;
-            };
-            let player = pos.side_to_move();
-            let column = match mv {
-                BgMove::Roll(a, b) => Some(format!("{a}{b}:")),
-                BgMove::Play(p) => {
-                    let play = mat_play(pos.board(), &p);
-                    match columns.last_mut() {
-                        Some((who, c)) if *who == player && c.ends_with(':') => {
-                            if !play.is_empty() {
-                                c.push(' ');
-                                c.push_str(&play);
-                            }
-                            None
-                        }
-                        _ => Some(play),
-                    }
-                }
-                BgMove::Turn(a, b, p) => Some(format!("{a}{b}: {}", mat_play(pos.board(), &p))),
-                BgMove::Double => Some(format!(" Doubles => {}", pos.cube_value() * 2)),
-                BgMove::Take => Some(" Takes".to_string()),
-                BgMove::Drop => Some(" Drops".to_string()),
-                BgMove::NoDouble => None,
-            };
-            if let Some(c) = column {
-                columns.push((player, c));
-            }
-            pos.play(mv);
-        }
-        // A line holds the left player's column, then the right one's.
-        let mut line = 0;
-        let mut rest = columns.as_slice();
-        while let Some(((first, text), tail)) = rest.split_first() {
-            line += 1;
-            let (left, right) = match (first, tail.first()) {
-                (s, Some((t, right))) if *s == left_seat && *t != left_seat => {
-                    rest = tail.get(1..).unwrap_or(&[]);
-                    (text.as_str(), right.as_str())
-                }
-                (s, _) if *s == left_seat => {
-                    rest = tail;
-                    (text.as_str(), "")
-                }
-                _ => {
-                    rest = tail;
-                    ("", text.as_str())
-                }
-            };
-            // Long turns push the right column on, one blank after them.
-            let head = format!("{line:>3}) {left}");
-            let pad = if right.is_empty() {
-                0
-            } else {
-                COLUMN.max(head.len() + 1)
-            };
-            out.push_str(format!("{head:<pad$}{right}").trim_end());
-            out.push('\n');
-        }
+        let columns = turn_columns(&mut pos, rec);
+        write_columns(&mut out, &columns, left_seat);
         if let Some(o) = pos.outcome()
             && let Some(w) = o.winner()
         {
@@ -180,6 +119,76 @@ impl RecordFormat for Backgammon {
         }
         out.push('\n');
         out
+    }
+}
+
+/// Each player's turn as one column of the record: the roll and its play,
+/// or a cube action; `pos` is played along to the last readable move.
+fn turn_columns(pos: &mut BgPosition, rec: &GameRecord) -> Vec<(usize, String)> {
+    let mut columns: Vec<(usize, String)> = Vec::new();
+    for text in &rec.moves {
+        let Ok(mv) = pos.parse_move(text, MoveNotation::Native) else {
+            break;
+        };
+        let player = pos.side_to_move();
+        let column = match mv {
+            BgMove::Roll(a, b) => Some(format!("{a}{b}:")),
+            BgMove::Play(p) => {
+                let play = mat_play(pos.board(), &p);
+                match columns.last_mut() {
+                    Some((who, c)) if *who == player && c.ends_with(':') => {
+                        if !play.is_empty() {
+                            c.push(' ');
+                            c.push_str(&play);
+                        }
+                        None
+                    }
+                    _ => Some(play),
+                }
+            }
+            BgMove::Turn(a, b, p) => Some(format!("{a}{b}: {}", mat_play(pos.board(), &p))),
+            BgMove::Double => Some(format!(" Doubles => {}", pos.cube_value() * 2)),
+            BgMove::Take => Some(" Takes".to_string()),
+            BgMove::Drop => Some(" Drops".to_string()),
+            BgMove::NoDouble => None,
+        };
+        if let Some(c) = column {
+            columns.push((player, c));
+        }
+        pos.play(mv);
+    }
+    columns
+}
+
+/// Writes the columns two to a line: the left seat's, then the right one's.
+fn write_columns(out: &mut String, columns: &[(usize, String)], left_seat: usize) {
+    let mut line = 0;
+    let mut rest = columns;
+    while let Some(((first, text), tail)) = rest.split_first() {
+        line += 1;
+        let (left, right) = match (first, tail.first()) {
+            (s, Some((t, right))) if *s == left_seat && *t != left_seat => {
+                rest = tail.get(1..).unwrap_or(&[]);
+                (text.as_str(), right.as_str())
+            }
+            (s, _) if *s == left_seat => {
+                rest = tail;
+                (text.as_str(), "")
+            }
+            _ => {
+                rest = tail;
+                ("", text.as_str())
+            }
+        };
+        // Long turns push the right column on, one blank after them.
+        let head = format!("{line:>3}) {left}");
+        let pad = if right.is_empty() {
+            0
+        } else {
+            COLUMN.max(head.len() + 1)
+        };
+        out.push_str(format!("{head:<pad$}{right}").trim_end());
+        out.push('\n');
     }
 }
 
