@@ -96,7 +96,7 @@ fn double_road_mover_wins() {
     let g = game(3);
     let mut p = pos(&g, "x3/2,21,2/1,x,1 1 5");
     play(&mut p, "b2-");
-    assert_eq!(p.result, ROAD_WHITE);
+    assert_eq!(p.result, TakResult::RoadWhite);
     assert_eq!(p.outcome(), Some(Outcome::win(0, EndKind::Road, "road")));
     // Black to move has lost at once.
     assert_eq!(p.terminal_score(3), Some(-MATE + 3));
@@ -104,7 +104,7 @@ fn double_road_mover_wins() {
     // Giving only the opponent a road loses.
     let mut p = pos(&g, "x3/2,21,2/x,x,1 1 5");
     play(&mut p, "b2+");
-    assert_eq!(p.result, ROAD_BLACK);
+    assert_eq!(p.result, TakResult::RoadBlack);
     assert_eq!(p.terminal_score(1), Some(MATE - 1));
     let mut p = pos(&g, "x3/2,21,2/x,x,1 1 5");
     play(&mut p, "b2+");
@@ -181,7 +181,7 @@ fn full_board_ends_the_game() {
     let mut p = pos(&g, "1,2,1/2,x,2/1,2,1 2 5");
     play(&mut p, "Sb2");
     // 4 white flats to 4 black: the wall does not count.
-    assert_eq!(p.result, FLAT_DRAW);
+    assert_eq!(p.result, TakResult::FlatDraw);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! evaluation is written once against [`EvalSink`] (see [`crate::tune`]).
 
 use super::movegen::{generate_spreads_from, spread_reach};
-use super::position::{ONGOING, Position};
+use super::position::{Position, TakResult};
 use super::types::*;
 use crate::evalkit::layout::weight_layout;
 use crate::evalkit::{Direct, EvalSink};
@@ -39,7 +39,7 @@ pub fn threats(pos: &Position) -> Threats {
         valid: true,
         ..Threats::NONE
     };
-    if pos.result == ONGOING && !pos.is_opening() {
+    if pos.result == TakResult::Ongoing && !pos.is_opening() {
         let c = pos.side;
         t.win_place = placement_wins(pos, c);
         t.opp_place = placement_wins(pos, c ^ 1);

@@ -19,7 +19,7 @@ pub mod tps;
 pub mod tune;
 pub mod types;
 
-pub use position::Position;
+pub use position::{Position, TakResult};
 pub use types::{Config, Move};
 
 use crate::games::{
@@ -28,7 +28,6 @@ use crate::games::{
 use crate::rules::RulesPosition;
 use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE};
-use position::*;
 use types::*;
 
 pub const OPTION_SIZE: &str = "TakSize";
@@ -180,17 +179,13 @@ impl Game for Tak {
 impl Position {
     /// The winner of a finished game (history aside), or `None`.
     pub fn winner(&self) -> Option<usize> {
-        match self.result {
-            ROAD_WHITE | FLAT_WHITE => Some(WHITE),
-            ROAD_BLACK | FLAT_BLACK => Some(BLACK),
-            _ => None,
-        }
+        self.result.winner()
     }
 
     /// The seed's score of a finished game for the winner: board area plus
     /// the pieces left in the winner's reserve; 0 for a draw.
     pub fn game_score(&self) -> Option<(Option<usize>, u32)> {
-        if self.result == ONGOING {
+        if self.result == TakResult::Ongoing {
             return None;
         }
         Some(match self.winner() {
@@ -212,7 +207,7 @@ impl RulesPosition for Position {
     }
 
     fn generate_legal(&self, out: &mut Vec<Move>) {
-        if self.result == ONGOING {
+        if self.result == TakResult::Ongoing {
             movegen::generate(self, out);
         }
     }
@@ -233,8 +228,8 @@ impl RulesPosition for Position {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.result != ONGOING {
-            let kind = if self.result == ROAD_WHITE || self.result == ROAD_BLACK {
+        if self.result != TakResult::Ongoing {
+            let kind = if self.result.is_road() {
                 EndKind::Road
             } else {
                 EndKind::FlatCount
@@ -256,7 +251,9 @@ impl Position {
     /// Player `c` could complete a road by placing a piece now (in the
     /// opening each side places the other's flat, so no road).
     fn can_place_road(&self, c: usize) -> bool {
-        self.result == ONGOING && !self.is_opening() && eval::placement_wins(self, c) != 0
+        self.result == TakResult::Ongoing
+            && !self.is_opening()
+            && eval::placement_wins(self, c) != 0
     }
 }
 
@@ -268,7 +265,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams::STARTING;
 impl AlphaBetaPosition for Position {
     const SEARCH_PARAMS: &'static SearchParams = &SEARCH_PARAMS;
     fn generate_noisy(&self, out: &mut Vec<Move>) {
-        if self.result == ONGOING {
+        if self.result == TakResult::Ongoing {
             eval::road_wins(self, out);
         }
     }
@@ -311,7 +308,7 @@ impl AlphaBetaPosition for Position {
     }
 
     fn is_draw(&self, plies_from_root: usize) -> bool {
-        self.result == ONGOING && self.repetitions(plies_from_root) >= 2
+        self.result == TakResult::Ongoing && self.repetitions(plies_from_root) >= 2
     }
 
     fn no_moves_score(&self, ply: usize) -> i32 {
@@ -319,7 +316,7 @@ impl AlphaBetaPosition for Position {
     }
 
     fn terminal_score(&self, ply: usize) -> Option<i32> {
-        if self.result == ONGOING {
+        if self.result == TakResult::Ongoing {
             return None;
         }
         Some(match self.winner() {

@@ -2,7 +2,7 @@
 //! flattening), counting without generating, and perft (convention T0: a
 //! finished game has no moves).
 
-use super::position::{ONGOING, Position};
+use super::position::{Position, TakResult};
 use super::types::*;
 use std::sync::OnceLock;
 
@@ -185,7 +185,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if pos.result != ONGOING {
+    if pos.result != TakResult::Ongoing {
         return 0;
     }
     let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
@@ -204,7 +204,7 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     let mut total = 0;
     for &mv in buf.iter() {
         pos.make_move(mv);
-        if pos.result == ONGOING {
+        if pos.result == TakResult::Ongoing {
             total += perft_inner(pos, depth - 1, rest);
         }
         pos.unmake_move();

@@ -9,12 +9,39 @@
 use super::types::*;
 
 /// Result of the game in a position (history aside).
-pub const ONGOING: u8 = 0;
-pub const ROAD_WHITE: u8 = 1;
-pub const ROAD_BLACK: u8 = 2;
-pub const FLAT_WHITE: u8 = 3;
-pub const FLAT_BLACK: u8 = 4;
-pub const FLAT_DRAW: u8 = 5;
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakResult {
+    Ongoing,
+    RoadWhite,
+    RoadBlack,
+    FlatWhite,
+    FlatBlack,
+    FlatDraw,
+}
+
+impl TakResult {
+    /// A road for `colour`.
+    pub fn road(colour: usize) -> Self {
+        if colour == WHITE {
+            TakResult::RoadWhite
+        } else {
+            TakResult::RoadBlack
+        }
+    }
+
+    /// The winner's colour, if any.
+    pub fn winner(self) -> Option<usize> {
+        match self {
+            TakResult::RoadWhite | TakResult::FlatWhite => Some(WHITE),
+            TakResult::RoadBlack | TakResult::FlatBlack => Some(BLACK),
+            TakResult::Ongoing | TakResult::FlatDraw => None,
+        }
+    }
+
+    pub fn is_road(self) -> bool {
+        matches!(self, TakResult::RoadWhite | TakResult::RoadBlack)
+    }
+}
 
 /// Masks of one board size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,7 +196,7 @@ impl Geometry {
 struct Undo {
     mv: Move,
     flattened: bool,
-    result: u8,
+    result: TakResult,
     key: u64,
 }
 
@@ -188,7 +215,7 @@ pub struct Position {
     pub side: usize,
     /// Full-move number as in TPS (goes up after player 2 moves).
     pub move_number: u32,
-    pub result: u8,
+    pub result: TakResult,
     pub key: u64,
     undo: Vec<Undo>,
     /// Keys of the positions before each move played (and searched).
@@ -234,7 +261,7 @@ impl Position {
             caps_left: [cfg.caps; 2],
             side: WHITE,
             move_number: 1,
-            result: ONGOING,
+            result: TakResult::Ongoing,
             key: 0,
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
@@ -351,7 +378,7 @@ impl Position {
 
     /// The result after `mover` moved: road (both roads: the mover wins),
     /// then flat win when the board is full or a reserve is empty.
-    pub fn compute_result(&self, mover: usize) -> u8 {
+    pub fn compute_result(&self, mover: usize) -> TakResult {
         let w = self.geo.has_road(self.road_squares(WHITE));
         let b = self.geo.has_road(self.road_squares(BLACK));
         if w || b {
@@ -362,27 +389,23 @@ impl Position {
             } else {
                 BLACK
             };
-            return if winner == WHITE {
-                ROAD_WHITE
-            } else {
-                ROAD_BLACK
-            };
+            return TakResult::road(winner);
         }
         self.flat_result()
     }
 
     #[inline]
-    fn flat_result(&self) -> u8 {
+    fn flat_result(&self) -> TakResult {
         let full = self.occupied() == self.geo.full;
         let empty_reserve = (0..2).any(|c| self.stones_left[c] + self.caps_left[c] == 0);
         if !(full || empty_reserve) {
-            return ONGOING;
+            return TakResult::Ongoing;
         }
         let (w, b) = self.flat_score();
         match w.cmp(&b) {
-            std::cmp::Ordering::Greater => FLAT_WHITE,
-            std::cmp::Ordering::Less => FLAT_BLACK,
-            std::cmp::Ordering::Equal => FLAT_DRAW,
+            std::cmp::Ordering::Greater => TakResult::FlatWhite,
+            std::cmp::Ordering::Less => TakResult::FlatBlack,
+            std::cmp::Ordering::Equal => TakResult::FlatDraw,
         }
     }
 
@@ -428,11 +451,7 @@ impl Position {
             // Only the placed colour's road can appear, and only with a flat
             // or a capstone; the board filled up or a reserve ran out.
             self.result = if kind != WALL && self.geo.has_road(self.road_squares(colour)) {
-                if colour == WHITE {
-                    ROAD_WHITE
-                } else {
-                    ROAD_BLACK
-                }
+                TakResult::road(colour)
             } else {
                 self.flat_result()
             };

@@ -2,9 +2,7 @@
 //! `[count]sq dir [drops][*]`, with annotations accepted on input.
 
 use super::movegen::generate;
-use super::position::{
-    FLAT_BLACK, FLAT_DRAW, FLAT_WHITE, ONGOING, Position, ROAD_BLACK, ROAD_WHITE,
-};
+use super::position::{Position, TakResult};
 use super::types::*;
 use crate::games::GameError;
 use nom::{
@@ -89,12 +87,12 @@ pub fn parse_syntax(text: &str) -> Option<PtnMove> {
 }
 
 /// Words for a finished game.
-pub fn result_reason(result: u8) -> &'static str {
+pub fn result_reason(result: TakResult) -> &'static str {
     match result {
-        ROAD_WHITE | ROAD_BLACK => "road",
-        FLAT_WHITE | FLAT_BLACK => "flat win",
-        FLAT_DRAW => "flat count draw",
-        _ => "",
+        TakResult::RoadWhite | TakResult::RoadBlack => "road",
+        TakResult::FlatWhite | TakResult::FlatBlack => "flat win",
+        TakResult::FlatDraw => "flat count draw",
+        TakResult::Ongoing => "",
     }
 }
 
@@ -104,7 +102,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, GameError> {
     let Some(m) = parse_syntax(t) else {
         return Err(GameError::Parse("not a move".to_string()));
     };
-    if pos.result != ONGOING {
+    if pos.result != TakResult::Ongoing {
         return Err(GameError::Illegal(format!(
             "illegal: the game is over ({})",
             result_reason(pos.result)

@@ -221,11 +221,11 @@ pub fn format_komi(half: i32) -> String {
 /// The PTN result of a position (`0-0` while the game goes on).
 pub fn result_of(pos: &Position) -> &'static str {
     match pos.result {
-        ROAD_WHITE => "R-0",
-        ROAD_BLACK => "0-R",
-        FLAT_WHITE => "F-0",
-        FLAT_BLACK => "0-F",
-        FLAT_DRAW => "1/2-1/2",
+        TakResult::RoadWhite => "R-0",
+        TakResult::RoadBlack => "0-R",
+        TakResult::FlatWhite => "F-0",
+        TakResult::FlatBlack => "0-F",
+        TakResult::FlatDraw => "1/2-1/2",
         _ => "0-0",
     }
 }
