@@ -23,6 +23,7 @@ pub mod engine;
 pub mod evalkit;
 pub mod games;
 pub mod matchrunner;
+pub mod out;
 pub mod protocol;
 pub mod rules;
 pub mod search;

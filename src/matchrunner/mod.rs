@@ -25,7 +25,7 @@ pub mod referee;
 pub mod runner;
 pub mod sprt;
 
-use crate::cli::out::outln;
+use crate::out::outln;
 pub mod stats;
 pub mod timecontrol;
 

@@ -8,7 +8,7 @@ use super::openings::{self, Opening};
 use super::referee::Pairing;
 use super::sprt::{SprtParams, Verdict};
 use super::stats::{Pairs, PointsTally, Ranks, Tally};
-use crate::cli::out::outln;
+use crate::out::outln;
 use crate::engine::registry::{self, GameVisitor};
 use crate::games::record::{GameRecord, GameResult, MatchRules};
 use crate::rules::RulesPosition;

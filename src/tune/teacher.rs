@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::Tunable;
 use super::data::Sample;
-use crate::cli::out::outln;
+use crate::out::outln;
 use crate::games::record::comment_score;
 use crate::matchrunner::client::{Client, Dialect, EngineSpec, Limit};
 use crate::matchrunner::engine_setup::native_dialect;
