@@ -20,6 +20,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod engineclient;
 pub mod evalkit;
 pub mod games;
 pub mod matchrunner;

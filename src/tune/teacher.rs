@@ -4,7 +4,7 @@
 //! score. With `--score-weight` the fit then learns the teacher's opinion
 //! of each position, not only what the game's result said.
 //!
-//! The teacher is driven like a match engine ([`crate::matchrunner::client`]):
+//! The teacher is driven like a match engine ([`crate::engineclient`]):
 //! the game's native dialect, the user's `--teacher-option`s before the
 //! variant, a new game (TEI: `teinewgame <size>`), then `position <kw>
 //! <position>` and `go depth N` or `go nodes N` (Hub: `level ...`) per
@@ -19,10 +19,9 @@ use std::time::{Duration, Instant};
 
 use super::Tunable;
 use super::data::Sample;
-use crate::out::outln;
+use crate::engineclient::{Client, Dialect, EngineSpec, Limit, native_dialect};
 use crate::games::record::comment_score;
-use crate::matchrunner::client::{Client, Dialect, EngineSpec, Limit};
-use crate::matchrunner::engine_setup::native_dialect;
+use crate::out::outln;
 use crate::rules::RulesPosition;
 
 /// Who scores the positions, and how deep.
