@@ -6,6 +6,7 @@
 
 use super::dialect::Dialect;
 use super::options::{self as engine_options, Announced};
+use super::score::{EngineScore, hub_info_score, parse_info_score};
 use crate::engine::registry;
 use crate::games::OptionKind;
 use crate::protocol::hub;
@@ -92,12 +93,12 @@ impl std::fmt::Display for ClientError {
 }
 
 /// A `bestmove` answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BestMove {
     pub text: String,
-    /// The last `info ... score` of the search, e.g. `+0.35/12` or `#5/9`
-    /// (engine's point of view), for the record.
-    pub score: Option<String>,
+    /// The last `info ... score` of the search (the engine's point of
+    /// view).
+    pub score: Option<EngineScore>,
 }
 
 pub struct Client {
@@ -516,7 +517,7 @@ impl Client {
                     });
                 }
                 Some("info") => {
-                    if let Some(s) = parse_score(&line) {
+                    if let Some(s) = parse_info_score(&line) {
                         score = Some(s);
                     }
                 }
@@ -547,7 +548,7 @@ impl Client {
                     };
                 }
                 "info" => {
-                    if let Some(s) = hub_score(&l) {
+                    if let Some(s) = hub_info_score(&l) {
                         score = Some(s);
                     }
                 }
@@ -561,16 +562,6 @@ impl Client {
             }
         }
     }
-}
-
-/// Hub's `info depth=12 score=0.35` (men) → `+0.35/12`.
-fn hub_score(l: &hub::HubLine) -> Option<String> {
-    let men: f64 = l.get("score")?.parse().ok()?;
-    let s = format!("{men:+.2}");
-    Some(match l.get("depth").and_then(|d| d.parse::<u32>().ok()) {
-        Some(d) => format!("{s}/{d}"),
-        None => s,
-    })
 }
 
 /// Checks one user option against `announced`. The variant is the
@@ -606,37 +597,6 @@ fn short(s: &str) -> String {
     }
 }
 
-/// `info depth 12 ... score cp 35 ...` → `+0.35/12`; `score mate -3` →
-/// `-M3/12`.
-pub fn parse_score(line: &str) -> Option<String> {
-    let t: Vec<&str> = line.split_whitespace().collect();
-    let depth = t
-        .iter()
-        .position(|w| *w == "depth")
-        .and_then(|k| t.get(k + 1))
-        .and_then(|d| d.parse::<u32>().ok());
-    let k = t.iter().position(|w| *w == "score")?;
-    let kind = *t.get(k + 1)?;
-    // UBGI: `score <equity>` in points, no unit word.
-    if let Ok(equity) = kind.parse::<f64>() {
-        let s = format!("{equity:+.3}");
-        return Some(match depth {
-            Some(d) => format!("{s}/{d}"),
-            None => s,
-        });
-    }
-    let v: i64 = t.get(k + 2)?.parse().ok()?;
-    let s = match kind {
-        "cp" => format!("{:+.2}", v as f64 / 100.0),
-        "mate" => format!("{}M{}", if v < 0 { "-" } else { "+" }, v.abs()),
-        _ => return None,
-    };
-    Some(match depth {
-        Some(d) => format!("{s}/{d}"),
-        None => s,
-    })
-}
-
 impl Drop for Client {
     fn drop(&mut self) {
         let _ = self.send("quit");
@@ -668,26 +628,5 @@ mod tests {
         let mut r = io::Cursor::new(b"abcd".to_vec());
         assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abcd"));
         assert_eq!(read_bounded_line(&mut r, 4).unwrap(), LineRead::Eof);
-    }
-
-    #[test]
-    fn hub_scores() {
-        let info = hub::split("info depth=12 score=-0.35 pv=\"32-28 19-23\"")
-            .unwrap()
-            .unwrap();
-        assert_eq!(hub_score(&info).as_deref(), Some("-0.35/12"));
-    }
-
-    #[test]
-    fn scores() {
-        assert_eq!(
-            parse_score("info depth 12 seldepth 20 score cp 35 nodes 1 pv e3e4").as_deref(),
-            Some("+0.35/12")
-        );
-        assert_eq!(
-            parse_score("info depth 9 score mate -3").as_deref(),
-            Some("-M3/9")
-        );
-        assert_eq!(parse_score("info string hello"), None);
     }
 }

@@ -9,6 +9,8 @@
 //! * [`client`]: [`Client`], the process, its reader thread and deadlines.
 //! * [`options`]: the options an engine announces, and a user's option
 //!   checked against them.
+//! * [`score`]: [`EngineScore`], a search's score read from its `info`
+//!   lines, typed.
 //! * [`command_line`]: an engine's command line and `Name=Value` options
 //!   as the user types them.
 
@@ -16,7 +18,9 @@ pub mod client;
 pub mod command_line;
 pub mod dialect;
 pub mod options;
+pub mod score;
 
 pub use client::{BestMove, Client, ClientError, EngineSpec};
 pub use command_line::{parse_option, split_command};
 pub use dialect::{Dialect, Limit, home_handshake, native_dialect};
+pub use score::{EngineScore, ScoreValue};
