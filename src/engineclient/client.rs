@@ -17,13 +17,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// The longest line an engine may send (newline not counted). A longer
-/// one breaks the protocol; without a bound it would grow the runner's
+/// one breaks the protocol; without a bound it would grow the caller's
 /// memory for as long as the engine writes.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// The most lines read ahead of the runner. A full queue stops the reader
+/// The most lines read ahead of the caller. A full queue stops the reader
 /// thread, and so, through the pipe, an engine that writes faster than the
-/// runner reads: the runner's memory stays under this many lines of at
+/// caller reads: the caller's memory stays under this many lines of at
 /// most [`MAX_LINE_BYTES`] each, however long the engine floods.
 pub const LINE_QUEUE: usize = 256;
 
@@ -196,7 +196,7 @@ impl Client {
         timeout: Duration,
     ) -> Result<Client, ClientError> {
         let mut c = Client::open(spec, dialect, timeout)?;
-        // Nothing is checked here: the match checked the options once.
+        // Nothing is checked here: the caller checked the options once.
         c.set_up(&spec.options, &[], variant, timeout)?
             .map_err(ClientError::Protocol)?;
         Ok(c)
