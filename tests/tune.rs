@@ -5,10 +5,10 @@
 //! names, and the command refuses bad input with a usage error.
 
 use std::process::Command;
+use tabula::engineclient::Limit;
 use tabula::games::makruk::Makruk;
 use tabula::games::ogi::Ogi;
 use tabula::games::tak::Tak;
-use tabula::matchrunner::client::Limit;
 use tabula::tune::args::TuneConfig;
 use tabula::tune::teacher::TeacherConfig;
 use tabula::tune::{Tunable, run, weights_file};

@@ -3,11 +3,10 @@
 //! [`crate::tune`]).
 
 pub mod argv;
-pub mod out;
 
-use crate::cli::out::outln;
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
+use crate::out::outln;
 use crossbeam_channel::unbounded;
 use std::time::Instant;
 

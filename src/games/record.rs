@@ -243,11 +243,14 @@ pub trait RecordFormat: Game {
     }
 }
 
+/// What a mate counts as among scores in the evaluation's units.
+pub const MATE_SCORE: f32 = 100_000.0;
+
 /// A search score of the kind every player's moves carry in a record's
 /// comments (`+0.35/12 0.01s`, `-M3/12`, as the match runner writes them),
 /// in the evaluation's units (hundredths of a pawn, man or flat), from the
-/// mover's view; a mate counts as 100,000. `None` for other comments
-/// (`book`) or none.
+/// mover's view; a mate counts as [`MATE_SCORE`]. `None` for other
+/// comments (`book`) or none.
 pub fn comment_score(comment: &str) -> Option<f32> {
     let score = comment.split(['/', ' ']).next()?;
     let (sign, rest) = match score.as_bytes().first()? {
@@ -257,7 +260,7 @@ pub fn comment_score(comment: &str) -> Option<f32> {
     };
     if let Some(plies) = rest.strip_prefix('M') {
         plies.parse::<u32>().ok()?;
-        return Some(sign * 100_000.0);
+        return Some(sign * MATE_SCORE);
     }
     let pawns: f32 = rest.parse().ok()?;
     pawns.is_finite().then_some(sign * pawns * 100.0)

@@ -1,15 +1,9 @@
 //! Zobrist key generation at compile time, shared by the board games: a
-//! splitmix64 stream, and a table of one key per (piece, square). Each
-//! game picks its own seed, so its keys stay what they were.
+//! table of one key per (piece, square) drawn from the rules' splitmix64
+//! stream ([`splitmix`]). Each game picks its own seed, so its keys stay
+//! what they were.
 
-/// One splitmix64 step: the next state and the value drawn.
-pub const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::rules::splitmix;
 
 /// `N` pieces x 64 squares of keys drawn from `state` in (piece, square)
 /// order, and the state after them (for drawing further keys).

@@ -2,18 +2,10 @@
 //! structured values (time control, `Name=Value`, engine command lines) with
 //! nom. Every error is a message; the caller exits with status 2.
 
-use super::client::{Dialect, EngineSpec};
 use super::sprt::SprtParams;
 use super::timecontrol::{self, TimeControl};
-use nom::{
-    IResult,
-    branch::alt,
-    bytes::complete::{take_till, take_till1, take_while1},
-    character::complete::{char, digit1, multispace0, multispace1},
-    combinator::{all_consuming, map, rest},
-    multi::{many1, separated_list1},
-    sequence::{delimited, separated_pair, terminated},
-};
+use crate::engineclient::{Dialect, EngineSpec, parse_option, split_command};
+use nom::{IResult, character::complete::digit1, combinator::all_consuming};
 
 pub const MATCH_USAGE: &str =
     "usage: tabula match --engine CMD [engine flags] --engine CMD [engine flags] [flags]
@@ -86,44 +78,6 @@ pub struct MatchConfig {
     pub match_length: Option<u32>,
     /// `--sprt`: stop when the test on game pairs decides.
     pub sprt: Option<SprtParams>,
-}
-
-fn word(i: &str) -> IResult<&str, String> {
-    map(
-        many1(alt((
-            delimited(char('\''), take_till(|c| c == '\''), char('\'')),
-            delimited(char('"'), take_till(|c| c == '"'), char('"')),
-            take_while1(|c: char| !c.is_whitespace() && c != '\'' && c != '"'),
-        ))),
-        |parts: Vec<&str>| parts.concat(),
-    )(i)
-}
-
-/// Splits an engine command line into words (single and double quotes
-/// group words, as in a shell; no escapes, no variables).
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
-    all_consuming(delimited(
-        multispace0,
-        separated_list1(multispace1, word),
-        multispace0,
-    ))(text)
-    .map(|(_, w)| w)
-    .map_err(|_| format!("cannot read engine command '{text}' (unbalanced quotes or empty)"))
-}
-
-/// `Name=Value` (the name may contain spaces; the value may be empty).
-pub fn parse_option(text: &str) -> Result<(String, String), String> {
-    let r: IResult<&str, (&str, &str)> = all_consuming(separated_pair(
-        terminated(take_till1(|c| c == '='), multispace0),
-        char('='),
-        rest,
-    ))(text);
-    match r {
-        Ok((_, (n, v))) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!(
-            "bad option '{text}': expected NAME=VALUE, e.g. Hash=64"
-        )),
-    }
 }
 
 /// A count or duration: digits only (`str::parse` would take `+5`).
@@ -475,14 +429,5 @@ mod tests {
             three.contains("--sprt compares two engines, got 3"),
             "{three}"
         );
-    }
-
-    #[test]
-    fn command_split() {
-        assert_eq!(
-            split_command(r#" sh -c 'echo "hi" there'  x"y z" "#).unwrap(),
-            vec!["sh", "-c", "echo \"hi\" there", "xy z"]
-        );
-        assert!(split_command("   ").is_err());
     }
 }

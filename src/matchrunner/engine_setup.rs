@@ -1,26 +1,11 @@
-//! How an engine is set up for a game: the dialect the game's engines
-//! speak natively (the first handshake the registry lists for it), and the
-//! options that make an engine play the referee's rules. Records and match
-//! rules are the game's own ([`crate::games::record`]).
+//! How an engine is set up for one game of a match: the options that make
+//! it play the referee's rules, and the game number in seed options. The
+//! dialect a game's engines speak natively is the engine client's
+//! ([`crate::engineclient::native_dialect`]); records and match rules are
+//! the game's own ([`crate::games::record`]).
 
-use super::client::{Dialect, EngineSpec};
-use crate::engine::registry;
+use crate::engineclient::{Dialect, EngineSpec};
 use crate::games::record::MatchRules;
-
-/// The dialect `game`'s engines speak unless `--proto` says otherwise: the
-/// first handshake the registry lists for it that the runner speaks.
-/// The handshake of the game's own dialect: the first the registry lists.
-pub fn home_handshake(game: &str) -> &'static str {
-    registry::entry(game)
-        .and_then(|g| g.handshakes.first().copied())
-        .unwrap_or("uci")
-}
-
-pub fn native_dialect(game: &str) -> Dialect {
-    registry::entry(game)
-        .and_then(|g| g.handshakes.iter().find_map(|h| Dialect::parse(h)))
-        .unwrap_or(Dialect::Uci)
-}
 
 /// What `{game}` in an `--option` value stands for.
 pub const GAME_NUMBER_FIELD: &str = "{game}";

@@ -5,8 +5,8 @@
 //! [`MatchRules::match_start`]). Without a length a unit is one game.
 
 use super::args::MatchConfig;
-use super::client::EngineSpec;
 use super::referee::{Pairing, play_game};
+use crate::engineclient::EngineSpec;
 use crate::games::record::{GameRecord, GameResult, MatchRules};
 
 /// The score of a match between two seats and where it stands.

@@ -3,10 +3,12 @@
 //! itself where the rules ask for chance.
 
 use super::args::MatchConfig;
-use super::client::{BestMove, Client, ClientError, Dialect, EngineSpec, Limit};
-use super::engine_setup::{engine_for, for_game, home_handshake, native_dialect};
+use super::engine_setup::{engine_for, for_game};
 use super::openings::Opening;
 use super::timecontrol::TimeControl;
+use crate::engineclient::{
+    BestMove, Client, ClientError, Dialect, EngineSpec, Limit, home_handshake, native_dialect,
+};
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
 use crate::games::{GamePosition, MoveNotation};
 use crate::rules::{Decision, RulesPosition, Turn};

@@ -1,16 +1,16 @@
 //! The match: pairings, worker threads, live output, summary, records.
 
 use super::args::MatchConfig;
-use super::client::{Client, ClientError, Dialect, EngineSpec};
-use super::engine_setup::{engine_for, for_game, native_dialect};
+use super::engine_setup::{engine_for, for_game};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
 use super::sprt::{SprtParams, Verdict};
 use super::stats::{Pairs, PointsTally, Ranks, Tally};
-use crate::cli::out::outln;
 use crate::engine::registry::{self, GameVisitor};
+use crate::engineclient::{Client, ClientError, Dialect, EngineSpec, native_dialect};
 use crate::games::record::{GameRecord, GameResult, MatchRules};
+use crate::out::outln;
 use crate::rules::RulesPosition;
 use crossbeam_channel::{Sender, bounded, unbounded};
 use std::io::Write;

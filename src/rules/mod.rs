@@ -4,8 +4,10 @@
 //! [`RulesPosition`] in `search/`; notation in and out is layered on top of
 //! it in `games/` ([`crate::games::GamePosition`]).
 
+mod mix;
 mod outcome;
 
+pub use mix::splitmix;
 pub use outcome::{EndKind, Outcome};
 
 /// Who decides in a position.

@@ -287,7 +287,7 @@ mod tests {
         for len in 0..40u16 {
             let v: Vec<(u16, i32)> = (0..len)
                 .map(|m| {
-                    let (next, drawn) = crate::games::zobrist::splitmix(state);
+                    let (next, drawn) = crate::rules::splitmix(state);
                     state = next;
                     (m, (drawn % 7) as i32 - 3)
                 })

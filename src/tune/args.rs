@@ -6,8 +6,7 @@ use nom::{
 };
 
 use super::teacher::TeacherConfig;
-use crate::matchrunner::args::{parse_option, split_command};
-use crate::matchrunner::client::Limit;
+use crate::engineclient::{Limit, parse_option, split_command};
 
 pub const TUNE_USAGE: &str = "usage: tabula tune <game> --data FILE [--data FILE ...] [flags]
   <game>              a game with a tunable evaluation: makruk, ogi, tak,

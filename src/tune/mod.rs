@@ -13,13 +13,16 @@
 //! * [`fit`]: the logistic scale `K`, the loss, Adam.
 //! * [`teacher`]: positions scored by another engine's search.
 //! * [`args`], [`run`]: the command.
-//! * `checks` (tests only): what every game's form must satisfy.
+//! * `checks` (tests only): what every game's form must satisfy;
+//!   `game_checks` (tests only) runs them on every tunable game.
 
 pub mod args;
 #[cfg(test)]
 pub mod checks;
 pub mod data;
 pub mod fit;
+#[cfg(test)]
+mod game_checks;
 pub mod run;
 pub mod teacher;
 

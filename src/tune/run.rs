@@ -4,7 +4,7 @@ use super::args::{self, TuneConfig};
 use super::data::{self, Counts, Sample};
 use super::fit::{self, Adam};
 use super::{Tunable, teacher, weights_file};
-use crate::cli::out::outln;
+use crate::out::outln;
 
 /// What a run measured.
 #[derive(Debug, Clone, PartialEq)]

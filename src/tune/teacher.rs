@@ -4,14 +4,14 @@
 //! score. With `--score-weight` the fit then learns the teacher's opinion
 //! of each position, not only what the game's result said.
 //!
-//! The teacher is driven like a match engine ([`crate::matchrunner::client`]):
+//! The teacher is driven like a match engine ([`crate::engineclient`]):
 //! the game's native dialect, the user's `--teacher-option`s before the
 //! variant, a new game (TEI: `teinewgame <size>`), then `position <kw>
 //! <position>` and `go depth N` or `go nodes N` (Hub: `level ...`) per
-//! position, the last `info ... score` read as the mover's
-//! score. Labels can be kept in a cache file (`--teacher-cache`), one
-//! `score<TAB>position` line each, so that later fits on the same data
-//! need no engine.
+//! position, the last `info ... score` taken as the mover's score (the
+//! client's typed [`crate::engineclient::EngineScore`]). Labels can be
+//! kept in a cache file (`--teacher-cache`), one `score<TAB>position` line
+//! each, so that later fits on the same data need no engine.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -19,10 +19,11 @@ use std::time::{Duration, Instant};
 
 use super::Tunable;
 use super::data::Sample;
-use crate::cli::out::outln;
-use crate::games::record::comment_score;
-use crate::matchrunner::client::{Client, Dialect, EngineSpec, Limit};
-use crate::matchrunner::engine_setup::native_dialect;
+use crate::engineclient::{
+    Client, Dialect, EngineScore, EngineSpec, Limit, ScoreValue, native_dialect,
+};
+use crate::games::record::MATE_SCORE;
+use crate::out::outln;
 use crate::rules::RulesPosition;
 
 /// Who scores the positions, and how deep.
@@ -108,6 +109,18 @@ pub fn label<T: Tunable>(
     Ok(scored)
 }
 
+/// A teacher's score as a label, from the mover's view in whole hundredths
+/// of a pawn (what a record's comment score reads as); a mate counts as
+/// [`MATE_SCORE`].
+fn label_of(score: EngineScore) -> f32 {
+    match score.value {
+        ScoreValue::Centipawns(cp) => cp as f32,
+        ScoreValue::Mate(moves) if moves < 0 => -MATE_SCORE,
+        ScoreValue::Mate(_) => MATE_SCORE,
+        ScoreValue::Equity(points) => (points * 100.0).round() as f32,
+    }
+}
+
 /// Runs the teacher on the positions the cache lacks, adding them to it
 /// (and to the cache file as they come).
 fn search_missing<T: Tunable>(
@@ -167,10 +180,8 @@ fn search_missing<T: Tunable>(
             .think(&position, &go, Instant::now() + SEARCH_TIMEOUT)
             .map_err(|e| format!("teacher, at '{}': {e}", s.position))?;
         done += 1;
-        match answer.score.as_deref().and_then(comment_score) {
+        match answer.score.map(label_of) {
             Some(score) => {
-                // Whole centipawns (the comment's hundredths of a pawn).
-                let score = score.round();
                 cache.insert(s.position.clone(), score);
                 if let Some(f) = file.as_mut() {
                     writeln!(f, "{score}\t{}", s.position).map_err(|e| format!("cache: {e}"))?;
@@ -206,5 +217,17 @@ mod tests {
             let e = read_cache(&format!("1\tok\n{bad}\n")).unwrap_err();
             assert!(e.contains("line 2"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn scores_become_labels() {
+        let at = |value| EngineScore {
+            value,
+            depth: Some(7),
+        };
+        assert_eq!(label_of(at(ScoreValue::Centipawns(-263))), -263.0);
+        assert_eq!(label_of(at(ScoreValue::Mate(3))), MATE_SCORE);
+        assert_eq!(label_of(at(ScoreValue::Mate(-1))), -MATE_SCORE);
+        assert_eq!(label_of(at(ScoreValue::Equity(0.123))), 12.0);
     }
 }

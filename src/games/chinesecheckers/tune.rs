@@ -19,23 +19,6 @@ mod tests {
     use crate::games::MoveNotation;
     use crate::games::tunable::Tunable;
 
-    /// Two and three players: the evaluation divides by the others'
-    /// count.
-    #[test]
-    fn the_form_gives_the_evaluation_and_the_file_names_the_layout() {
-        let starts: Vec<Position> = [2, 3]
-            .into_iter()
-            .map(|players| {
-                ChineseCheckers {
-                    players,
-                    ..ChineseCheckers::new()
-                }
-                .start_position()
-            })
-            .collect();
-        crate::games::hopboard::tune::check_tunable::<_, ChineseCheckers>(&starts);
-    }
-
     /// A record block as `tabula match` writes it, with `seats` lines.
     fn block(seats: &[&str], termination: &str, moves: &str) -> String {
         let mut s = format!(

@@ -148,7 +148,7 @@ impl<S: CellSet> HopPosition<S> {
     /// steps the pieces at home still need to leave it, so the search
     /// clears home (deepest pieces first) before the rule's loss is in
     /// sight.
-    pub(super) fn home_exit_pressure(&self, p: usize) -> i32 {
+    pub(crate) fn home_exit_pressure(&self, p: usize) -> i32 {
         let limit = self.rules().home_exit_limit;
         if limit == 0 {
             return 0;

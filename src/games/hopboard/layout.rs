@@ -5,7 +5,7 @@
 //! one per board size and number of players (the camps differ).
 
 use super::{BoardGraph, CellSet};
-use crate::games::zobrist::splitmix;
+use crate::rules::splitmix;
 
 /// At most this many players (Chinese checkers' six).
 pub const MAX_PLAYERS: usize = 6;

@@ -6,7 +6,7 @@
 
 use super::layout::{Layout, MAX_PLAYERS};
 use super::{CellSet, HopKind, destinations};
-use crate::games::zobrist::splitmix;
+use crate::rules::splitmix;
 
 /// When a player has finished (option `Finish Rule`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -91,28 +91,3 @@ macro_rules! hop_tunable {
     };
 }
 pub(crate) use hop_tunable;
-
-/// What every hop game's tests check of its part in the tuner, at the
-/// positions of seeded random games from each of `starts`: the form gives
-/// the evaluation exactly, some positions feel the home-exit limit (the
-/// tuner must see its term), and the weights file names the layout.
-#[cfg(test)]
-pub fn check_tunable<S, T>(starts: &[HopPosition<S>])
-where
-    S: CellSet,
-    T: crate::games::tunable::Tunable<Pos = HopPosition<S>>,
-{
-    use crate::tune::checks;
-    let positions: Vec<HopPosition<S>> = starts
-        .iter()
-        .flat_map(|start| checks::random_game_positions(start, |_, _| false))
-        .collect();
-    assert!(positions.len() > 5_000, "{} positions", positions.len());
-    assert!(positions.iter().any(|p| p.home_exit_pressure(0) > 0));
-    checks::form_gives_the_evaluation::<T>(
-        &positions,
-        |p| p.evaluate_for(p.to_move()),
-        |d, p| p.evaluate_into(d, p.to_move()),
-    );
-    checks::weights_file_names_the_layout::<T>();
-}

@@ -4,7 +4,8 @@
 
 use super::bitboard::*;
 use super::types::*;
-use crate::games::zobrist::{splitmix, square_keys};
+use crate::games::zobrist::square_keys;
+use crate::rules::splitmix;
 
 /// Most pieces of one kind a hand can hold (16 pawns), plus one.
 pub(crate) const HAND_SLOTS: usize = 17;

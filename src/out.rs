@@ -1,6 +1,9 @@
 //! Standard output of the sub-commands. `println!` panics when stdout is
 //! closed (`tabula perft ... | head -1`); these lines end the process
 //! quietly with status 1 instead, the run-time failure status.
+//!
+//! It depends on nothing in the crate, so the command line, the match
+//! runner and the tuner all print through it without reaching each other.
 
 use std::io::Write;
 
@@ -16,10 +19,10 @@ pub fn line(args: std::fmt::Arguments<'_>) {
 /// `println!` for sub-commands: see [`line`].
 macro_rules! outln {
     () => {
-        $crate::cli::out::line(format_args!(""))
+        $crate::out::line(format_args!(""))
     };
     ($($arg:tt)*) => {
-        $crate::cli::out::line(format_args!($($arg)*))
+        $crate::out::line(format_args!($($arg)*))
     };
 }
 pub(crate) use outln;

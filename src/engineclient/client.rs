@@ -4,267 +4,26 @@
 //! channel, so every wait has a deadline: a hang is detected, never waited
 //! out. The child is told `quit` and then killed when the client is dropped.
 
-use super::engine_options::{self, Announced};
+use super::dialect::Dialect;
+use super::options::{self as engine_options, Announced};
+use super::score::{EngineScore, hub_info_score, parse_info_score};
 use crate::engine::registry;
 use crate::games::OptionKind;
 use crate::protocol::hub;
-use crate::rules::Decision;
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The GUI side of a protocol dialect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    Uci,
-    Usi,
-    Tei,
-    /// UBGI (backgammon): the whole position each turn, no move list.
-    Ubgi,
-    /// Hub (draughts, Scan's protocol): `name=value` lines, the mover's
-    /// clock only, `done move=...`.
-    Hub,
-}
-
-impl Dialect {
-    pub const ALL: [Dialect; 5] = [
-        Dialect::Uci,
-        Dialect::Usi,
-        Dialect::Tei,
-        Dialect::Ubgi,
-        Dialect::Hub,
-    ];
-
-    /// True when an engine spoken to in this dialect can play `game`: the
-    /// registry lists the handshakes each game is played over.
-    pub fn plays(self, game: &str) -> bool {
-        registry::entry(game).is_some_and(|g| g.speaks(self.handshake()))
-    }
-
-    /// The dialects that can play `game`.
-    pub fn playing(game: &str) -> Vec<Dialect> {
-        Dialect::ALL.into_iter().filter(|d| d.plays(game)).collect()
-    }
-
-    /// The daemon's definition of the same dialect, whose tables the
-    /// client reads instead of keeping its own.
-    fn daemon_side(self) -> crate::protocol::dialect::Dialect {
-        use crate::protocol::command::Handshake;
-        let handshake = match self {
-            Dialect::Uci => Handshake::Uci,
-            Dialect::Usi => Handshake::Usi,
-            Dialect::Tei => Handshake::Tei,
-            Dialect::Ubgi => Handshake::Ubgi,
-            Dialect::Hub => Handshake::Hub,
-        };
-        crate::protocol::dialect::Dialect { handshake }
-    }
-
-    /// True when the dialect's new-game command takes the board size
-    /// (`teinewgame <size>`).
-    pub fn new_game_takes_argument(self) -> bool {
-        self.daemon_side().new_game_takes_argument()
-    }
-
-    /// The option that selects the game over this dialect, as
-    /// Fairy-Stockfish names it: `UCI_Variant`, `USI_Variant`; Hub's is
-    /// Scan's `variant` (TEI and UBGI engines play one game and have none).
-    pub fn variant_option(self) -> Option<&'static str> {
-        match self {
-            Dialect::Uci => Some("UCI_Variant"),
-            Dialect::Usi => Some("USI_Variant"),
-            Dialect::Hub => Some("variant"),
-            Dialect::Tei | Dialect::Ubgi => None,
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Dialect> {
-        match s.to_ascii_lowercase().as_str() {
-            "uci" => Some(Dialect::Uci),
-            "usi" => Some(Dialect::Usi),
-            "tei" => Some(Dialect::Tei),
-            "ubgi" => Some(Dialect::Ubgi),
-            "hub" => Some(Dialect::Hub),
-            _ => None,
-        }
-    }
-
-    pub fn handshake(self) -> &'static str {
-        self.daemon_side().name()
-    }
-
-    pub fn ok_word(self) -> &'static str {
-        self.daemon_side().handshake_ok()
-    }
-
-    /// `ucinewgame`, `usinewgame`, `teinewgame <size>`.
-    pub fn new_game(self, arg: Option<&str>) -> String {
-        let w = self.daemon_side().new_game_word();
-        match arg {
-            Some(a) => format!("{w} {a}"),
-            None => w.to_string(),
-        }
-    }
-
-    /// The keyword before a position in `position ...`.
-    pub fn position_keyword(self) -> &'static str {
-        match self {
-            Dialect::Uci => "fen",
-            Dialect::Usi => "sfen",
-            Dialect::Tei => "tps",
-            Dialect::Ubgi => "gnubgid",
-            Dialect::Hub => "pos",
-        }
-    }
-
-    /// True when the dialect is told the whole current position before
-    /// each decision instead of a start and the moves since (UBGI).
-    pub fn sends_whole_position(self) -> bool {
-        self == Dialect::Ubgi
-    }
-
-    /// The `go` of a dialect that names the decision it asks for (UBGI's
-    /// `go cube` before the roll or on a double, `go chequer` after it);
-    /// `None` where `go` carries the clocks instead.
-    pub fn go_for(self, decision: Decision) -> Option<&'static str> {
-        match (self, decision) {
-            (Dialect::Ubgi, Decision::Cube) => Some("go cube"),
-            (Dialect::Ubgi, _) => Some("go chequer"),
-            _ => None,
-        }
-    }
-
-    /// How an engine option is set: UBGI's `set <key> <value>`, Hub's
-    /// `set-param name=<n> value=<v>`, the others' `setoption name <n>
-    /// value <v>`.
-    pub fn set_option(self, name: &str, value: &str) -> String {
-        match self {
-            Dialect::Ubgi => format!("set {name} {value}"),
-            Dialect::Hub => hub::format("set-param", &[("name", name), ("value", value)]),
-            _ => format!("setoption name {name} value {value}"),
-        }
-    }
-    /// `position startpos|<kw> <pos> [moves ...]`; Hub: `pos pos=<pos>
-    /// moves="..."` (`pos start` without a position).
-    pub fn position(self, start: Option<&str>, moves: &[String]) -> String {
-        if self == Dialect::Hub {
-            let joined = moves.join(" ");
-            let mut args = Vec::new();
-            if let Some(p) = start {
-                args.push(("pos", p));
-            }
-            if !moves.is_empty() {
-                args.push(("moves", joined.as_str()));
-            }
-            let line = hub::format("pos", &args);
-            return match start {
-                Some(_) => line,
-                None => line.replacen("pos", "pos start", 1),
-            };
-        }
-        let mut s = match start {
-            None => "position startpos".to_string(),
-            Some(p) => format!("position {} {p}", self.position_keyword()),
-        };
-        if !moves.is_empty() {
-            s.push_str(" moves");
-            for m in moves {
-                s.push(' ');
-                s.push_str(m);
-            }
-        }
-        s
-    }
-
-    /// `go` with both clocks, `first` being the first player's, named as
-    /// the daemon's dialect table names them (White's `wtime` in UCI/TEI,
-    /// sente's `btime` in USI).
-    pub fn go_clock(self, first: i64, second: i64, inc: u64, movestogo: Option<u32>) -> String {
-        let (first, second) = (first.max(0), second.max(0));
-        let [(t1, i1), (t2, i2)] = self.daemon_side().clock_words();
-        let mut s = format!("go {t1} {first} {t2} {second} {i1} {inc} {i2} {inc}");
-        if let Some(m) = movestogo {
-            s.push_str(&format!(" movestogo {m}"));
-        }
-        s
-    }
-
-    /// Hub's search request for a clock: the mover's time only, in
-    /// seconds (`level time=12.5 inc=0.1 [moves=N]`), then `go think`.
-    pub fn hub_clock(own_ms: i64, inc_ms: u64, movestogo: Option<u32>) -> String {
-        let time = seconds(own_ms.max(0) as u64);
-        let inc = seconds(inc_ms);
-        let moves = movestogo.map(|m| m.to_string());
-        let mut args = vec![("time", time.as_str()), ("inc", inc.as_str())];
-        if let Some(m) = &moves {
-            args.push(("moves", m));
-        }
-        format!("{}\ngo think", hub::format("level", &args))
-    }
-
-    /// The request for a search to a fixed depth, node count or time per
-    /// move (Hub: a `level` line and `go think`).
-    pub fn go_limit(self, limit: Limit) -> String {
-        match (self, limit) {
-            (Dialect::Hub, Limit::Depth(d)) => format!("level depth={d}\ngo think"),
-            (Dialect::Hub, Limit::Nodes(n)) => format!("level nodes={n}\ngo think"),
-            (Dialect::Hub, Limit::MoveTime(ms)) => {
-                format!("level move-time={}\ngo think", seconds(ms))
-            }
-            (_, Limit::Depth(d)) => format!("go depth {d}"),
-            (_, Limit::Nodes(n)) => format!("go nodes {n}"),
-            (_, Limit::MoveTime(ms)) => format!("go movetime {ms}"),
-        }
-    }
-
-    /// The `go` of a game of more than two players: the mover's clock as
-    /// `wtime`/`winc` (what an engine without per-player clocks reads)
-    /// and every player's as `p<k>time`/`p<k>inc` (UCI extension,
-    /// protocol-spec/uci.md).
-    pub fn go_player_clocks(
-        clocks: &[i64],
-        mover: usize,
-        inc: u64,
-        movestogo: Option<u32>,
-    ) -> String {
-        let mine = clocks.get(mover).copied().unwrap_or(0).max(0);
-        let mut s = format!("go wtime {mine} winc {inc}");
-        for (k, t) in clocks.iter().enumerate() {
-            s.push_str(&format!(" p{}time {}", k + 1, t.max(&0)));
-        }
-        for k in 0..clocks.len() {
-            s.push_str(&format!(" p{}inc {inc}", k + 1));
-        }
-        if let Some(m) = movestogo {
-            s.push_str(&format!(" movestogo {m}"));
-        }
-        s
-    }
-}
-
-/// A fixed limit of one search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    Depth(u32),
-    Nodes(u64),
-    MoveTime(u64),
-}
-
-/// Milliseconds as Hub's seconds: `1500` → `1.500`.
-fn seconds(ms: u64) -> String {
-    format!("{}.{:03}", ms / 1000, ms % 1000)
-}
-
 /// The longest line an engine may send (newline not counted). A longer
-/// one breaks the protocol; without a bound it would grow the runner's
+/// one breaks the protocol; without a bound it would grow the caller's
 /// memory for as long as the engine writes.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// The most lines read ahead of the runner. A full queue stops the reader
+/// The most lines read ahead of the caller. A full queue stops the reader
 /// thread, and so, through the pipe, an engine that writes faster than the
-/// runner reads: the runner's memory stays under this many lines of at
+/// caller reads: the caller's memory stays under this many lines of at
 /// most [`MAX_LINE_BYTES`] each, however long the engine floods.
 pub const LINE_QUEUE: usize = 256;
 
@@ -334,12 +93,12 @@ impl std::fmt::Display for ClientError {
 }
 
 /// A `bestmove` answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BestMove {
     pub text: String,
-    /// The last `info ... score` of the search, e.g. `+0.35/12` or `#5/9`
-    /// (engine's point of view), for the record.
-    pub score: Option<String>,
+    /// The last `info ... score` of the search (the engine's point of
+    /// view).
+    pub score: Option<EngineScore>,
 }
 
 pub struct Client {
@@ -437,7 +196,7 @@ impl Client {
         timeout: Duration,
     ) -> Result<Client, ClientError> {
         let mut c = Client::open(spec, dialect, timeout)?;
-        // Nothing is checked here: the match checked the options once.
+        // Nothing is checked here: the caller checked the options once.
         c.set_up(&spec.options, &[], variant, timeout)?
             .map_err(ClientError::Protocol)?;
         Ok(c)
@@ -758,7 +517,7 @@ impl Client {
                     });
                 }
                 Some("info") => {
-                    if let Some(s) = parse_score(&line) {
+                    if let Some(s) = parse_info_score(&line) {
                         score = Some(s);
                     }
                 }
@@ -789,7 +548,7 @@ impl Client {
                     };
                 }
                 "info" => {
-                    if let Some(s) = hub_score(&l) {
+                    if let Some(s) = hub_info_score(&l) {
                         score = Some(s);
                     }
                 }
@@ -803,16 +562,6 @@ impl Client {
             }
         }
     }
-}
-
-/// Hub's `info depth=12 score=0.35` (men) → `+0.35/12`.
-fn hub_score(l: &hub::HubLine) -> Option<String> {
-    let men: f64 = l.get("score")?.parse().ok()?;
-    let s = format!("{men:+.2}");
-    Some(match l.get("depth").and_then(|d| d.parse::<u32>().ok()) {
-        Some(d) => format!("{s}/{d}"),
-        None => s,
-    })
 }
 
 /// Checks one user option against `announced`. The variant is the
@@ -848,37 +597,6 @@ fn short(s: &str) -> String {
     }
 }
 
-/// `info depth 12 ... score cp 35 ...` → `+0.35/12`; `score mate -3` →
-/// `-M3/12`.
-pub fn parse_score(line: &str) -> Option<String> {
-    let t: Vec<&str> = line.split_whitespace().collect();
-    let depth = t
-        .iter()
-        .position(|w| *w == "depth")
-        .and_then(|k| t.get(k + 1))
-        .and_then(|d| d.parse::<u32>().ok());
-    let k = t.iter().position(|w| *w == "score")?;
-    let kind = *t.get(k + 1)?;
-    // UBGI: `score <equity>` in points, no unit word.
-    if let Ok(equity) = kind.parse::<f64>() {
-        let s = format!("{equity:+.3}");
-        return Some(match depth {
-            Some(d) => format!("{s}/{d}"),
-            None => s,
-        });
-    }
-    let v: i64 = t.get(k + 2)?.parse().ok()?;
-    let s = match kind {
-        "cp" => format!("{:+.2}", v as f64 / 100.0),
-        "mate" => format!("{}M{}", if v < 0 { "-" } else { "+" }, v.abs()),
-        _ => return None,
-    };
-    Some(match depth {
-        Some(d) => format!("{s}/{d}"),
-        None => s,
-    })
-}
-
 impl Drop for Client {
     fn drop(&mut self) {
         let _ = self.send("quit");
@@ -900,68 +618,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dialect_lines() {
-        let m = vec!["e3e4".to_string(), "e6e5".to_string()];
-        assert_eq!(
-            Dialect::Uci.position(None, &m),
-            "position startpos moves e3e4 e6e5"
-        );
-        assert_eq!(
-            Dialect::Tei.position(Some("x3/x3/x3 1 1"), &[]),
-            "position tps x3/x3/x3 1 1"
-        );
-        assert_eq!(
-            Dialect::Uci.go_clock(1000, 2000, 100, None),
-            "go wtime 1000 btime 2000 winc 100 binc 100"
-        );
-        assert_eq!(
-            Dialect::Usi.go_clock(1000, 2000, 0, Some(5)),
-            "go btime 1000 wtime 2000 binc 0 winc 0 movestogo 5"
-        );
-        assert_eq!(Dialect::Tei.new_game(Some("5")), "teinewgame 5");
-    }
-
-    #[test]
-    fn dialects_that_play_each_game() {
-        assert_eq!(Dialect::playing("makruk"), vec![Dialect::Uci]);
-        assert_eq!(Dialect::playing("ogi"), vec![Dialect::Uci, Dialect::Usi]);
-        assert_eq!(Dialect::playing("tak"), vec![Dialect::Uci, Dialect::Tei]);
-        assert_eq!(
-            Dialect::playing("russian"),
-            vec![Dialect::Uci, Dialect::Hub]
-        );
-        assert_eq!(Dialect::playing("chess"), vec![]);
-    }
-
-    #[test]
-    fn hub_lines() {
-        let m = vec!["32-28".to_string(), "19-23".to_string()];
-        assert_eq!(
-            Dialect::Hub.position(Some("Wbe"), &m),
-            r#"pos pos=Wbe moves="32-28 19-23""#
-        );
-        assert_eq!(Dialect::Hub.position(None, &[]), "pos start");
-        assert_eq!(
-            Dialect::hub_clock(61_500, 100, Some(7)),
-            "level time=61.500 inc=0.100 moves=7\ngo think"
-        );
-        assert_eq!(
-            Dialect::Hub.go_limit(Limit::MoveTime(250)),
-            "level move-time=0.250\ngo think"
-        );
-        assert_eq!(Dialect::Uci.go_limit(Limit::Nodes(9)), "go nodes 9");
-        assert_eq!(
-            Dialect::Hub.set_option("variant", "russian"),
-            "set-param name=variant value=russian"
-        );
-        assert_eq!(Dialect::Hub.new_game(None), "new-game");
-        let info = hub::split("info depth=12 score=-0.35 pv=\"32-28 19-23\"")
-            .unwrap()
-            .unwrap();
-        assert_eq!(hub_score(&info).as_deref(), Some("-0.35/12"));
-    }
-
-    #[test]
     fn lines_are_read_up_to_a_bound() {
         let mut r = io::Cursor::new(b"abc\nabcd\nabcde\nab".to_vec());
         let line = |b: &[u8]| LineRead::Line(b.to_vec());
@@ -972,18 +628,5 @@ mod tests {
         let mut r = io::Cursor::new(b"abcd".to_vec());
         assert_eq!(read_bounded_line(&mut r, 4).unwrap(), line(b"abcd"));
         assert_eq!(read_bounded_line(&mut r, 4).unwrap(), LineRead::Eof);
-    }
-
-    #[test]
-    fn scores() {
-        assert_eq!(
-            parse_score("info depth 12 seldepth 20 score cp 35 nodes 1 pv e3e4").as_deref(),
-            Some("+0.35/12")
-        );
-        assert_eq!(
-            parse_score("info depth 9 score mate -3").as_deref(),
-            Some("-M3/9")
-        );
-        assert_eq!(parse_score("info string hello"), None);
     }
 }
