@@ -1045,3 +1045,8 @@ pub const QUIT_CASES: &[(&[&str], &str)] = &[(
     &["xboard", "protover 2", "new", "sd 64", "time 100000"],
     "go",
 )];
+
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    crate::quit_and_eof_end_a_running_search(&crate::quit_cases(QUIT_CASES));
+}

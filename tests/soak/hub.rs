@@ -4,3 +4,8 @@
 
 /// `quit` and end of input mid-search: the handshake and setup, the `go`.
 pub const QUIT_CASES: &[(&[&str], &str)] = &[(&["hub", "level infinite"], "go think")];
+
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    crate::quit_and_eof_end_a_running_search(&crate::quit_cases(QUIT_CASES));
+}

@@ -49,7 +49,8 @@
 //! The layout: `lines.rs` makes the input (seeds, budgets, mutations,
 //! garbage); `session.rs` drives the UCI family, whose dialects are data in
 //! `uci.rs`, `tei.rs` and `usi.rs`; `cecp.rs` drives CECP; `hub.rs` and
-//! `ubgi.rs` hold those dialects' exit cases; `games/` has one module per
+//! `ubgi.rs` hold those dialects' exit cases (each dialect module tests
+//! `quit` and end of input mid-search with the helper below); `games/` has one module per
 //! game of the registry with its profiles and tests. A new game is a new
 //! module in `games/` (and its line in `games/mod.rs`); the registry test
 //! below fails while a game or handshake of the registry is soaked nowhere.
@@ -101,34 +102,11 @@ fn every_registered_game_and_handshake_is_soaked() {
 }
 
 /// `quit` and end of input end the process within `PROMPT` while a search
-/// runs, in every dialect and every game the UCI dialect selects, and the
-/// pending answer is not printed.
-#[test]
-fn quit_and_eof_end_a_running_search() {
-    let mut cases: Vec<(Vec<String>, String)> = Vec::new();
-    for dialect in [
-        uci::QUIT_CASES,
-        tei::QUIT_CASES,
-        usi::QUIT_CASES,
-        cecp::QUIT_CASES,
-        hub::QUIT_CASES,
-        ubgi::QUIT_CASES,
-    ] {
-        for (setup, go) in dialect {
-            cases.push((
-                setup.iter().map(|l| l.to_string()).collect(),
-                go.to_string(),
-            ));
-        }
-    }
-    for id in registry::games_speaking("uci") {
-        let setup = vec![
-            "uci".to_string(),
-            format!("setoption name UCI_Variant value {id}"),
-        ];
-        cases.push((setup, "go infinite".into()));
-    }
-    for (setup, go) in &cases {
+/// runs, and the pending answer is not printed: for each case, the
+/// handshake and setup lines, then the `go`. Each dialect's module runs its
+/// cases.
+pub fn quit_and_eof_end_a_running_search(cases: &[(Vec<String>, String)]) {
+    for (setup, go) in cases {
         for eof in [false, true] {
             let mut d = Daemon::start();
             let what = format!("{setup:?} + {go:?} + {}", if eof { "EOF" } else { "quit" });
@@ -146,6 +124,7 @@ fn quit_and_eof_end_a_running_search() {
                 .unwrap_or_else(|e| panic!("{what}: {e}\n{}", d.transcript()));
             assert!(status.success(), "{what}: exit status {status}");
             let rest = d.rest(PROMPT).unwrap_or_else(|e| panic!("{what}: {e}"));
+            // The answers of every dialect: none may come in any.
             let owed = rest.iter().find(|l| {
                 [
                     "bestmove",
@@ -161,4 +140,16 @@ fn quit_and_eof_end_a_running_search() {
             assert!(owed.is_none(), "{what}: printed {owed:?} at exit");
         }
     }
+}
+
+/// The cases of a dialect module's list as owned lines.
+pub fn quit_cases(list: &[(&[&str], &str)]) -> Vec<(Vec<String>, String)> {
+    list.iter()
+        .map(|(setup, go)| {
+            (
+                setup.iter().map(|l| l.to_string()).collect(),
+                go.to_string(),
+            )
+        })
+        .collect()
 }

@@ -64,3 +64,8 @@ pub const QUIT_CASES: &[(&[&str], &str)] = &[
     (&["tei", "teinewgame 5"], "go infinite"),
     (&["tei", "teinewgame 8"], "go wtime 600000 btime 600000"),
 ];
+
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    crate::quit_and_eof_end_a_running_search(&crate::quit_cases(QUIT_CASES));
+}

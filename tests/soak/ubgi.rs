@@ -7,3 +7,8 @@ pub const QUIT_CASES: &[(&[&str], &str)] = &[(
     &["ubgi", "position gnubgid 4HPwATDgc/ABMA", "dice 6 5"],
     "go chequer movetime 60000",
 )];
+
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    crate::quit_and_eof_end_a_running_search(&crate::quit_cases(QUIT_CASES));
+}

@@ -3,6 +3,7 @@
 
 use crate::common::rng::Rng;
 use crate::session::{Dialect, clock_white_first};
+use tabula::engine::registry;
 
 pub const UCI: Dialect = Dialect {
     handshake: "uci",
@@ -67,3 +68,18 @@ pub const QUIT_CASES: &[(&[&str], &str)] = &[
         "go ponder depth 99",
     ),
 ];
+
+/// The cases above, then `go infinite` in every game of the registry that
+/// speaks UCI.
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    let mut cases = crate::quit_cases(QUIT_CASES);
+    for id in registry::games_speaking("uci") {
+        let setup = vec![
+            "uci".to_string(),
+            format!("setoption name UCI_Variant value {id}"),
+        ];
+        cases.push((setup, "go infinite".into()));
+    }
+    crate::quit_and_eof_end_a_running_search(&cases);
+}

@@ -66,3 +66,8 @@ pub const QUIT_CASES: &[(&[&str], &str)] = &[
     (&["usi"], "go ponder"),
     (&["usi", "position startpos moves 5f5e"], "go infinite"),
 ];
+
+#[test]
+fn quit_and_eof_end_a_running_search() {
+    crate::quit_and_eof_end_a_running_search(&crate::quit_cases(QUIT_CASES));
+}
