@@ -1,39 +1,86 @@
-"""A line-based engine process (UCI, TEI, ...) for the scripts that talk to
-tabula or Fairy-Stockfish: send a line, read until a line with a prefix.
-Shared by the make-openings-*.py scripts."""
+"""A line-based engine process (UCI, TEI, USI, UBGI, ...) for the scripts
+that talk to tabula, Fairy-Stockfish, a judge engine or gnubg: send a line,
+read lines until one is wanted, with a timeout when asked. Shared by the
+make-openings-*.py scripts, the latency checks (latency, bearoff-latency,
+clock-check), compare-fairy-stockfish, makruk-crosscheck.py,
+tak-move-loss.py, ubgi_client.py and gnubg_ubgi.py."""
 import os
+import select
 import subprocess
+import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TABULA = os.path.join(ROOT, "target", "release", "tabula")
 
 
 class Engine:
-    def __init__(self, cmd, hello, ok):
-        """Starts `cmd`, sends `hello` and waits for the line `ok`."""
-        self.name = os.path.basename(cmd)
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send(hello)
-        self.wait(ok)
+    def __init__(self, cmd, hello=None, ok=None, shell=False, stderr=subprocess.DEVNULL):
+        """Starts `cmd` (a program, an argument list, or with shell=True a
+        shell command line); when `hello` is given, sends it and waits for a
+        line starting with `ok`. The engine's stderr goes to `stderr`
+        (discarded unless given; None: the script's own)."""
+        args = cmd if shell or isinstance(cmd, list) else [cmd]
+        self.name = os.path.basename(cmd if isinstance(cmd, str) else cmd[0])
+        self.started = time.perf_counter()
+        self.p = subprocess.Popen(args, shell=shell, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=stderr, bufsize=0)
+        self.buf = b""
+        if hello is not None:
+            self.send(hello)
+            self.wait(ok)
 
     def send(self, line):
-        self.p.stdin.write(line + "\n")
+        self.p.stdin.write((line + "\n").encode())
         self.p.stdin.flush()
 
-    def wait(self, prefix):
-        """The lines read up to and including the first starting with `prefix`."""
-        lines = []
-        for line in self.p.stdout:
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError(f"{self.name} exited")
+    def read_line(self, timeout=None):
+        """The next line without its line end; None at end of output. A
+        line not there within `timeout` seconds (None: no limit) raises."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        fd = self.p.stdout.fileno()
+        while b"\n" not in self.buf:
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                if left <= 0 or not select.select([fd], [], [], left)[0]:
+                    raise RuntimeError(f"{self.name}: no line within {timeout} s")
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                if not self.buf:
+                    return None
+                self.buf += b"\n"
+                break
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.rstrip(b"\r").decode(errors="replace")
 
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=5)
+    def wait_until(self, done, timeout=None, eof_ok=False):
+        """The lines read up to and including the first for which `done` is
+        true, within `timeout` seconds in all (None: no limit). At end of
+        output: the lines read when `eof_ok`, else an error."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        lines = []
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            line = self.read_line(left)
+            if line is None:
+                if eof_ok:
+                    return lines
+                raise RuntimeError(f"{self.name} exited")
+            lines.append(line)
+            if done(line):
+                return lines
+
+    def wait(self, prefix, timeout=None, eof_ok=False):
+        """The lines read up to and including the first starting with `prefix`."""
+        return self.wait_until(lambda line: line.startswith(prefix), timeout, eof_ok)
+
+    def close(self, timeout=5):
+        """Sends `quit` (unless the engine is gone) and waits for the exit."""
+        try:
+            self.send("quit")
+        except BrokenPipeError:
+            pass
+        self.p.wait(timeout=timeout)
 
 
 def startpos(moves):

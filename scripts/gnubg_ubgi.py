@@ -24,6 +24,7 @@ import sys
 import gnubg
 
 import bgplays
+from engine_pipe import Engine
 
 
 def out(line):
@@ -79,19 +80,14 @@ class CubeAnalyst:
 
     def _ask(self, lines):
         if self.proc is None:
-            self.proc = subprocess.Popen([self.PROGRAM, "-t", "-q"], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                         text=True, bufsize=1)
+            self.proc = Engine([self.PROGRAM, "-t", "-q"], stderr=subprocess.STDOUT)
         # An unknown word ends the answer: gnubg says so on its output.
         for line in lines + ["zz-end-of-answer"]:
-            self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        out = []
-        for line in self.proc.stdout:
-            if "zz-end-of-answer" in line:
-                break
-            out.append(line)
-        return "".join(out)
+            self.proc.send(line)
+        got = self.proc.wait_until(lambda line: "zz-end-of-answer" in line, eof_ok=True)
+        if got and "zz-end-of-answer" in got[-1]:
+            got.pop()
+        return "".join(line + "\n" for line in got)
 
     def equities(self, pid, key, plies):
         """(no double, double/take, double/pass) or None. `key`: the Match

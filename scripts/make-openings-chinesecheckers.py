@@ -6,18 +6,16 @@ seeded, so that matches between deterministic engines play distinct games.
 usage: scripts/make-openings-chinesecheckers.py TABULA PLAYERS MOVES_PER_PLAYER COUNT SEED > FILE
 """
 import random
-import subprocess
 import sys
+
+from engine_pipe import Engine
 
 
 def main():
     tabula, players, per, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
     rng = random.Random(seed)
-    eng = subprocess.Popen([tabula], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def send(line):
-        eng.stdin.write(line + "\n")
-        eng.stdin.flush()
+    eng = Engine(tabula, stderr=None)
+    send = eng.send
 
     send("uci")
     send("setoption name UCI_Variant value chinesecheckers")
@@ -31,10 +29,8 @@ def main():
             send("position startpos moves " + " ".join(line))
             send("go perft 1")
             moves = []
-            while True:
-                out = eng.stdout.readline().strip()
-                if out.startswith("Nodes searched"):
-                    break
+            for out in eng.wait("Nodes searched"):
+                out = out.strip()
                 if out.endswith(": 1"):
                     moves.append(out.split(":")[0])
             line.append(rng.choice(moves))

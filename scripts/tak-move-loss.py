@@ -21,6 +21,7 @@ import subprocess
 import sys
 from collections import defaultdict
 
+from engine_pipe import Engine
 from tak_records import move_kind, records
 
 
@@ -33,27 +34,21 @@ def games(text):
         yield tags["Player1"], tags["Player2"], size, half_komi, moves
 
 
-class Tei:
+class Tei(Engine):
     def __init__(self, command):
-        self.p = subprocess.Popen([command], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+        super().__init__(command, stderr=None)
         self.send("tei")
-        while "teiok" not in self.p.stdout.readline():
-            pass
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
+        self.wait_until(lambda line: "teiok" in line)
 
     def judge(self, tps, nodes):
         """The judge's move and the mover's win expectation (0..1)."""
         self.send("position tps " + tps)
         self.send("go nodes %d" % nodes)
         wdl, score = None, None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise SystemExit("the judge stopped")
+        lines = self.wait("bestmove", eof_ok=True)
+        if not lines or not lines[-1].startswith("bestmove"):
+            raise SystemExit("the judge stopped")
+        for line in lines:
             m = re.search(r"wdl (\d+) (\d+) (\d+)", line)
             if m:
                 wdl = tuple(map(int, m.groups()))
@@ -62,7 +57,6 @@ class Tei:
                 score = int(m.group(1))
             if line.startswith("bestmove"):
                 best = line.split()[1]
-                break
         if wdl:
             return best, (wdl[0] + wdl[1] / 2) / 1000
         # No WDL: a logistic of the centipawn score.

@@ -1,12 +1,11 @@
 """The GUI side of UBGI for the measurement scripts (bg-error-rate.py,
 bg-cube-error.py): start an engine, ask for a play or a cube action."""
-import subprocess
+import engine_pipe
 
 
-class Engine:
+class Engine(engine_pipe.Engine):
     def __init__(self, command, ply=0):
-        self.p = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+        super().__init__(command, shell=True, stderr=None)
         self.send("ubgi")
         self.wait("ubgiok")
         if ply:
@@ -14,20 +13,12 @@ class Engine:
         self.send("isready")
         self.wait("readyok")
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
     def wait(self, word):
         """The first line starting with `word`; an `error` line raises."""
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            if line.startswith(word):
-                return line.strip()
-            if line.startswith("error"):
-                raise RuntimeError(line.strip())
+        line = self.wait_until(lambda l: l.startswith(word) or l.startswith("error"))[-1]
+        if not line.startswith(word):
+            raise RuntimeError(line.strip())
+        return line.strip()
 
     def play(self, pid, dice):
         """The engine's play for `pid` (a Position ID) and the dice."""
@@ -44,5 +35,4 @@ class Engine:
         return self.wait("bestcube").split()[1]
 
     def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+        super().close(timeout=10)

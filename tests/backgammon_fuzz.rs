@@ -13,40 +13,12 @@
 mod common;
 
 use common::daemon::Daemon;
+use common::driver::{self, env_flag, env_number, send, until};
 use common::rng::Rng;
-use std::time::Duration;
-
-const WAIT: Duration = Duration::from_secs(20);
-
-/// Lines up to and including the first that `done` accepts.
-fn until(d: &mut Daemon, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut got = Vec::new();
-    loop {
-        match d.next_line(WAIT) {
-            Ok(l) => {
-                let end = done(&l);
-                got.push(l);
-                if end {
-                    return got;
-                }
-            }
-            Err(e) => panic!("no {what}: {e}; got {got:?}\n{}", d.transcript()),
-        }
-    }
-}
-
-fn send(d: &mut Daemon, line: &str) {
-    d.send(line)
-        .unwrap_or_else(|e| panic!("{e}\n{}", d.transcript()));
-}
 
 /// Sends `line`, then `isready`; the lines printed before `readyok`.
 fn ask(d: &mut Daemon, line: &str) -> Vec<String> {
-    send(d, line);
-    send(d, "isready");
-    let mut got = until(d, "readyok", |l| l == "readyok");
-    got.pop();
-    got
+    driver::ask(d, line, "isready", "readyok")
 }
 
 fn is_answer(l: &str) -> bool {
@@ -220,17 +192,11 @@ fn uci_line(rng: &mut Rng) -> String {
 }
 
 fn lines_per_route() -> usize {
-    std::env::var("TABULA_BG_FUZZ_LINES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(400)
+    env_number("TABULA_BG_FUZZ_LINES").map_or(400, |n| n as usize)
 }
 
 fn seed() -> u64 {
-    std::env::var("TABULA_BG_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0x00b9_f022_1234_5678)
+    env_number("TABULA_BG_FUZZ_SEED").unwrap_or(0x00b9_f022_1234_5678)
 }
 
 /// Plays one route: `setup`, then random lines from `make`.
@@ -267,7 +233,7 @@ fn run(route: &str, setup: &[&str], make: fn(&mut Rng) -> String, uci: bool) {
                 "{route}: '{line}' -> {got:?}"
             );
         }
-        if std::env::var("TABULA_BG_FUZZ_VERBOSE").is_ok() {
+        if env_flag("TABULA_BG_FUZZ_VERBOSE") {
             eprintln!("{line:?} -> {got:?}");
         }
         let errors = got.iter().filter(|l| is_error(l)).count();
@@ -281,9 +247,7 @@ fn run(route: &str, setup: &[&str], make: fn(&mut Rng) -> String, uci: bool) {
         }
     }
     assert!(answered > 10, "{route}: only {answered} searches");
-    send(&mut d, "quit");
-    let status = d.wait_exit(WAIT).unwrap_or_else(|e| panic!("{route}: {e}"));
-    assert!(status.success(), "{route}: {status}");
+    driver::quit(&mut d, route);
 }
 
 #[test]
@@ -376,7 +340,5 @@ fn malformed_v01_lines_get_one_error_and_change_nothing() {
             "{shown:?} changed the position"
         );
     }
-    send(&mut d, "quit");
-    let status = d.wait_exit(WAIT).unwrap_or_else(|e| panic!("{e}"));
-    assert!(status.success(), "{status}");
+    driver::quit(&mut d, "ubgi");
 }

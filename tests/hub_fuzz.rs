@@ -13,13 +13,11 @@
 mod common;
 
 use common::daemon::Daemon;
+use common::driver::{self, env_flag, env_number, send, until};
 use common::rng::Rng;
-use std::time::Duration;
 use tabula::games::draughts::International;
 use tabula::games::{Game, GamePosition, MoveNotation};
 use tabula::protocol::hub::{self, HubCommand};
-
-const WAIT: Duration = Duration::from_secs(20);
 
 const START: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
@@ -71,35 +69,10 @@ const JUNK: &[&str] = &[
     "init",
 ];
 
-fn send(d: &mut Daemon, line: &str) {
-    d.send(line)
-        .unwrap_or_else(|e| panic!("{e}\n{}", d.transcript()));
-}
-
-/// Lines up to and including the first that `done` accepts.
-fn until(d: &mut Daemon, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut got = Vec::new();
-    loop {
-        match d.next_line(WAIT) {
-            Ok(l) => {
-                let end = done(&l);
-                got.push(l);
-                if end {
-                    return got;
-                }
-            }
-            Err(e) => panic!("no {what}: {e}; got {got:?}\n{}", d.transcript()),
-        }
-    }
-}
-
 /// Sends `line`, then `ping`; the lines printed before `pong` (search
 /// progress left out).
 fn ask(d: &mut Daemon, line: &str) -> Vec<String> {
-    send(d, line);
-    send(d, "ping");
-    let mut got = until(d, "pong", |l| l == "pong");
-    got.pop();
+    let mut got = driver::ask(d, line, "ping", "pong");
     got.retain(|l| !l.starts_with("info "));
     got
 }
@@ -219,22 +192,16 @@ fn param_line(rng: &mut Rng) -> String {
 }
 
 fn lines() -> usize {
-    std::env::var("TABULA_HUB_FUZZ_LINES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(500)
+    env_number("TABULA_HUB_FUZZ_LINES").map_or(500, |n| n as usize)
 }
 
 fn seed() -> u64 {
-    std::env::var("TABULA_HUB_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0x4855_4221_0051_0a11)
+    env_number("TABULA_HUB_FUZZ_SEED").unwrap_or(0x4855_4221_0051_0a11)
 }
 
 #[test]
 fn hub_survives_random_lines() {
-    let verbose = std::env::var("TABULA_HUB_FUZZ_VERBOSE").is_ok();
+    let verbose = env_flag("TABULA_HUB_FUZZ_VERBOSE");
     let mut rng = Rng::new(seed());
     let mut d = Daemon::start();
     send(&mut d, "hub");
@@ -347,7 +314,5 @@ fn hub_survives_random_lines() {
     assert!(refused > 10, "only {refused} refused positions");
     send(&mut d, "level infinite");
     send(&mut d, "go think");
-    send(&mut d, "quit");
-    let status = d.wait_exit(WAIT).unwrap_or_else(|e| panic!("{e}"));
-    assert!(status.success(), "{status}");
+    driver::quit(&mut d, "hub");
 }

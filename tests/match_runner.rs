@@ -13,14 +13,107 @@ fn tabula(args: &[&str]) -> Output {
         .expect("run tabula match")
 }
 
+/// A `tabula match` command line, flag by flag in the order given (the
+/// order matters: `--name`, `--proto` and `--option` belong to the
+/// `--engine` before them).
+#[derive(Clone, Default)]
+struct Match(Vec<String>);
+
+impl Match {
+    fn new() -> Match {
+        Match::default()
+    }
+
+    /// `flag value`.
+    fn flag(mut self, flag: &str, value: impl ToString) -> Match {
+        self.0.push(flag.to_string());
+        self.0.push(value.to_string());
+        self
+    }
+
+    /// `--engine tabula`, the binary under test.
+    fn tabula(self) -> Match {
+        self.engine("tabula")
+    }
+
+    /// Two engines `tabula`.
+    fn tabula_twice(self) -> Match {
+        self.tabula().tabula()
+    }
+
+    fn engine(self, command: &str) -> Match {
+        self.flag("--engine", command)
+    }
+
+    fn name(self, name: &str) -> Match {
+        self.flag("--name", name)
+    }
+
+    fn proto(self, proto: &str) -> Match {
+        self.flag("--proto", proto)
+    }
+
+    fn option(self, option: &str) -> Match {
+        self.flag("--option", option)
+    }
+
+    fn game(self, id: &str) -> Match {
+        self.flag("--game", id)
+    }
+
+    fn depth(self, plies: u64) -> Match {
+        self.flag("--depth", plies)
+    }
+
+    fn games(self, n: u64) -> Match {
+        self.flag("--games", n)
+    }
+
+    fn pgnout(self, path: &std::path::Path) -> Match {
+        self.flag("--pgnout", path.to_str().unwrap())
+    }
+
+    fn openings(self, path: &std::path::Path) -> Match {
+        self.flag("--openings", path.to_str().unwrap())
+    }
+
+    fn no_repeat(mut self) -> Match {
+        self.0.push("--no-repeat".into());
+        self
+    }
+
+    /// The arguments after `match`.
+    fn args(&self) -> Vec<&str> {
+        self.0.iter().map(String::as_str).collect()
+    }
+
+    fn run(&self) -> Output {
+        tabula(&self.args())
+    }
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// Checks that a match ran to its end (exit status 0; the failure shows
+/// stdout and stderr) and returns its stdout.
+fn finished(out: &Output) -> String {
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    stdout
+}
+
 /// Runs `tabula match args` and checks a usage error: exit status 2,
 /// `needle` on stderr, no panic, nothing on stdout.
-fn usage_error(args: &[&str], needle: &str) {
-    let out = tabula(args);
+fn usage_error(m: &Match, needle: &str) {
+    let args = m.args();
+    let out = m.run();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     assert!(stderr.contains(needle), "{args:?}: {stderr}");
@@ -48,29 +141,16 @@ fn tabula_vs_tabula_two_games_with_records() {
     let pgn = temp("selfplay.pgn");
     let ops = temp("ops.txt");
     std::fs::write(&ops, "# test suite\nmoves e3e4 e6e5\n").unwrap();
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--depth",
-        "2",
-        "--games",
-        "2",
-        "--openings",
-        ops.to_str().unwrap(),
-        "--pgnout",
-        pgn.to_str().unwrap(),
-        "--concurrency",
-        "2",
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .tabula()
+        .tabula()
+        .depth(2)
+        .games(2)
+        .openings(&ops)
+        .pgnout(&pgn)
+        .flag("--concurrency", "2")
+        .run();
+    let stdout = finished(&out);
     assert!(
         stdout.contains("Finished game 1 (tabula vs tabula (2)): "),
         "{stdout}"
@@ -120,20 +200,14 @@ fn tabula_vs_tabula_two_games_with_records() {
 fn broken_engines_lose_and_the_match_goes_on() {
     let pgn = temp("broken.pgn");
     let illegal = fake_engine("echo bestmove z9z9");
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        &illegal,
-        "--name",
-        "illegal",
-        "--depth",
-        "1",
-        "--games",
-        "2",
-        "--pgnout",
-        pgn.to_str().unwrap(),
-    ]);
+    let out = Match::new()
+        .tabula()
+        .engine(&illegal)
+        .name("illegal")
+        .depth(1)
+        .games(2)
+        .pgnout(&pgn)
+        .run();
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
@@ -160,11 +234,14 @@ fn broken_engines_lose_and_the_match_goes_on() {
 
     // Exits when asked to move: a crash.
     let crash = fake_engine("exit 3");
-    let out = tabula(&[
-        "--engine", &crash, "--name", "crash", "--engine", "tabula", "--depth", "1", "--games", "1",
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let out = Match::new()
+        .engine(&crash)
+        .name("crash")
+        .tabula()
+        .depth(1)
+        .games(1)
+        .run();
+    let stdout = finished(&out);
     assert!(
         stdout.contains("0-1 {White (crash) disconnects: engine exited"),
         "{stdout}"
@@ -172,40 +249,27 @@ fn broken_engines_lose_and_the_match_goes_on() {
 
     // Never answers `go`: loses on time, with a tolerance.
     let hang = fake_engine("true");
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        &hang,
-        "--name",
-        "hang",
+    let out = Match::new()
+        .tabula()
+        .engine(&hang)
+        .name("hang")
         // A wide margin: tabula (White) must never flag itself on a loaded
         // machine; the silent engine flags whatever the margin.
-        "--movetime",
-        "50",
-        "--timemargin",
-        "950",
-        "--games",
-        "1",
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+        .flag("--movetime", 50)
+        .flag("--timemargin", 950)
+        .games(1)
+        .run();
+    let stdout = finished(&out);
     assert!(stdout.contains("1-0 {Black loses on time}"), "{stdout}");
     // At fixed depth there is no clock: a hang is recorded as such.
-    let out = tabula(&[
-        "--engine",
-        &hang,
-        "--name",
-        "hang",
-        "--engine",
-        "tabula",
-        "--depth",
-        "1",
-        "--hang-timeout",
-        "1",
-        "--games",
-        "1",
-    ]);
+    let out = Match::new()
+        .engine(&hang)
+        .name("hang")
+        .tabula()
+        .depth(1)
+        .flag("--hang-timeout", "1")
+        .games(1)
+        .run();
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains("0-1 {White (hang) hangs: no bestmove within 1000 ms}"),
@@ -217,105 +281,64 @@ fn broken_engines_lose_and_the_match_goes_on() {
 #[test]
 fn bad_invocations_exit_2_with_a_message() {
     usage_error(
-        &[
-            "--game", "chess", "--engine", "tabula", "--engine", "tabula",
-        ],
+        &Match::new().game("chess").tabula_twice(),
         "unknown game 'chess'",
     );
     usage_error(
-        &["--engine", "/nonexistent/engine", "--engine", "tabula"],
+        &Match::new().engine("/nonexistent/engine").tabula(),
         "engine 1 (/nonexistent/engine) failed to start",
     );
     usage_error(
-        &["--engine", "sh -c 'echo garbage'", "--engine", "tabula"],
+        &Match::new().engine("sh -c 'echo garbage'").tabula(),
         "engine 1 (sh -c echo garbage) failed to start: engine exited",
     );
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--openings",
-            "/nonexistent/o.txt",
-        ],
+        &Match::new()
+            .tabula_twice()
+            .flag("--openings", "/nonexistent/o.txt"),
         "cannot read opening file '/nonexistent/o.txt'",
     );
     usage_error(
-        &["--engine", "tabula"],
+        &Match::new().tabula(),
         "expected at least two --engine flags",
     );
     // One engine per player, as many as the game's rules have.
     usage_error(
-        &[
-            "--engine", "tabula", "--engine", "tabula", "--engine", "tabula",
-        ],
+        &Match::new().tabula_twice().tabula(),
         "makruk is played by 2 players, got 3 --engine flags",
     );
     usage_error(
-        &["--engine", "tabula", "--engine", "tabula", "--tc", "fast"],
+        &Match::new().tabula_twice().flag("--tc", "fast"),
         "bad time control 'fast'",
     );
     // The SPRT: two engines, game pairs, a well-formed test.
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--sprt",
-            "elo0=0,elo1=5",
-        ],
+        &Match::new()
+            .tabula_twice()
+            .tabula()
+            .flag("--sprt", "elo0=0,elo1=5"),
         "--sprt compares two engines, got 3 --engine flags",
     );
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--sprt",
-            "elo0=0,elo1=5",
-            "--no-repeat",
-        ],
+        &Match::new()
+            .tabula_twice()
+            .flag("--sprt", "elo0=0,elo1=5")
+            .no_repeat(),
         "--sprt needs game pairs",
     );
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--sprt",
-            "elo0=5,elo1=0",
-        ],
+        &Match::new().tabula_twice().flag("--sprt", "elo0=5,elo1=0"),
         "bad --sprt 'elo0=5,elo1=0': elo0 must be below elo1",
     );
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--sprt",
-            "elo0=0;elo1=5",
-        ],
+        &Match::new().tabula_twice().flag("--sprt", "elo0=0;elo1=5"),
         "bad --sprt 'elo0=0;elo1=5': expected elo0=E0,elo1=E1",
     );
     let ops = temp("bad-ops.txt");
     std::fs::write(&ops, "moves e3e4\nmoves e3e4 e6e5 e4e6\n").unwrap();
     let name = ops.to_str().unwrap().to_string();
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--openings",
-            &name,
-        ],
+        &Match::new().tabula_twice().flag("--openings", &name),
         &format!("{name}:2: move 3 'e4e6'"),
     );
     let _ = std::fs::remove_file(ops);
@@ -324,27 +347,15 @@ fn bad_invocations_exit_2_with_a_message() {
 #[test]
 fn shipped_opening_suite_is_valid() {
     let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/openings/makruk.txt");
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--nodes",
-        "300",
-        "--games",
-        "2",
-        "--maxmoves",
-        "10",
-        "--openings",
-        suite,
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .tabula()
+        .tabula()
+        .flag("--nodes", "300")
+        .games(2)
+        .flag("--maxmoves", "10")
+        .flag("--openings", suite)
+        .run();
+    let stdout = finished(&out);
     assert!(stdout.contains("Finished game 2"), "{stdout}");
 }
 
@@ -361,31 +372,17 @@ fn games_of(record: &str) -> Vec<String> {
 fn tak_selfplay_writes_ptn_that_replays() {
     use tabula::games::tak::ptn_file;
     let ptn = temp("selfplay.ptn");
-    let out = tabula(&[
-        "--game",
-        "tak",
-        "--size",
-        "5",
-        "--komi",
-        "1.5",
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--depth",
-        "2",
-        "--games",
-        "2",
-        "--pgnout",
-        ptn.to_str().unwrap(),
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .game("tak")
+        .flag("--size", "5")
+        .flag("--komi", "1.5")
+        .tabula()
+        .tabula()
+        .depth(2)
+        .games(2)
+        .pgnout(&ptn)
+        .run();
+    let stdout = finished(&out);
     assert!(stdout.contains("2 games of tak"), "{stdout}");
     assert!(stdout.contains("Finished game 2"), "{stdout}");
     assert!(stdout.contains("Terminations: "), "{stdout}");
@@ -419,29 +416,16 @@ fn ogi_selfplay_writes_pgn() {
     use tabula::games::ogi::Ogi;
     use tabula::games::{Game, GamePosition, MoveNotation};
     let pgn = temp("ogi.pgn");
-    let out = tabula(&[
-        "--game",
-        "ogi",
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--depth",
-        "2",
-        "--games",
-        "2",
-        "--maxmoves",
-        "6",
-        "--pgnout",
-        pgn.to_str().unwrap(),
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .game("ogi")
+        .tabula()
+        .tabula()
+        .depth(2)
+        .games(2)
+        .flag("--maxmoves", "6")
+        .pgnout(&pgn)
+        .run();
+    let stdout = finished(&out);
     assert!(
         stdout.contains(
             "Finished game 1 (tabula vs tabula (2)): 1/2-1/2 {Draw by move cap (6 moves)}"
@@ -488,40 +472,37 @@ fn ogi_selfplay_writes_pgn() {
 
 #[test]
 fn tak_and_ogi_settings_are_checked() {
-    let two = ["--engine", "tabula", "--engine", "tabula"];
-    let with = |extra: &[&'static str]| -> Vec<&'static str> {
-        let mut v: Vec<&str> = extra.to_vec();
-        v.extend_from_slice(&two);
-        v
-    };
+    let with = |extra: Match| extra.tabula_twice();
     usage_error(
-        &with(&["--game", "tak", "--size", "9"]),
+        &with(Match::new().game("tak").flag("--size", "9")),
         "--size: size 9 out of range",
     );
     usage_error(
-        &with(&["--game", "makruk", "--size", "6"]),
+        &with(Match::new().game("makruk").flag("--size", "6")),
         "makruk has no board size",
     );
-    usage_error(&with(&["--game", "ogi", "--komi", "2"]), "ogi has no komi");
     usage_error(
-        &with(&["--game", "tak", "--komi", "x"]),
+        &with(Match::new().game("ogi").flag("--komi", "2")),
+        "ogi has no komi",
+    );
+    usage_error(
+        &with(Match::new().game("tak").flag("--komi", "x")),
         "--komi needs a number",
     );
     usage_error(
-        &with(&["--game", "tak", "--komi", "2", "--option", "HalfKomi=2"]),
+        &with(Match::new())
+            .game("tak")
+            .flag("--komi", "2")
+            .option("HalfKomi=2"),
         "--komi gives HalfKomi 4",
     );
     // One engine alone given a komi: the referee would not know which.
-    let out = tabula(&[
-        "--game",
-        "tak",
-        "--engine",
-        "tabula",
-        "--option",
-        "HalfKomi=4",
-        "--engine",
-        "tabula",
-    ]);
+    let out = Match::new()
+        .game("tak")
+        .tabula()
+        .option("HalfKomi=4")
+        .tabula()
+        .run();
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("different komi"));
 }
@@ -529,7 +510,7 @@ fn tak_and_ogi_settings_are_checked() {
 #[test]
 fn shipped_tak_suites_are_valid() {
     for (size, file) in [("6", "tak6.txt"), ("5", "tak5.txt")] {
-        plays_two_games_from(&["--game", "tak", "--size", size], file);
+        plays_two_games_from(Match::new().game("tak").flag("--size", size), file);
     }
 }
 
@@ -537,7 +518,7 @@ fn shipped_tak_suites_are_valid() {
 fn shipped_makruk_rook_endings_are_valid() {
     // Every line is a legal K+R v K or K+R v K+M start (the match checks
     // each when it loads the file).
-    let stdout = plays_two_games_from(&["--game", "makruk"], "makruk-rook-endings.txt");
+    let stdout = plays_two_games_from(Match::new().game("makruk"), "makruk-rook-endings.txt");
     assert!(stdout.contains("200 opening(s)"), "{stdout}");
 }
 
@@ -545,13 +526,13 @@ fn shipped_makruk_rook_endings_are_valid() {
 fn shipped_makruk_minor_endings_are_valid() {
     // Every line is a legal start of one of the six pawnless minor-piece
     // endings (the match checks each when it loads the file).
-    let stdout = plays_two_games_from(&["--game", "makruk"], "makruk-minor-endings.txt");
+    let stdout = plays_two_games_from(Match::new().game("makruk"), "makruk-minor-endings.txt");
     assert!(stdout.contains("300 opening(s)"), "{stdout}");
 }
 
 #[test]
 fn shipped_ogi_suite_is_valid() {
-    let stdout = plays_two_games_from(&["--game", "ogi"], "ogi.txt");
+    let stdout = plays_two_games_from(Match::new().game("ogi"), "ogi.txt");
     assert!(
         stdout.contains("2 games of ogi") && stdout.contains("50 opening(s)"),
         "{stdout}"
@@ -560,31 +541,16 @@ fn shipped_ogi_suite_is_valid() {
 
 /// Two short games of tabula against itself from a shipped opening suite
 /// (every line is checked when the match loads the file); the output.
-fn plays_two_games_from(game: &[&str], file: &str) -> String {
+fn plays_two_games_from(game: Match, file: &str) -> String {
     let suite = format!("{}/fixtures/openings/{file}", env!("CARGO_MANIFEST_DIR"));
-    let mut args = game.to_vec();
-    args.extend([
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--nodes",
-        "300",
-        "--games",
-        "2",
-        "--maxmoves",
-        "6",
-        "--openings",
-        &suite,
-    ]);
-    let out = tabula(&args);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = game
+        .tabula_twice()
+        .flag("--nodes", 300)
+        .games(2)
+        .flag("--maxmoves", 6)
+        .flag("--openings", suite)
+        .run();
+    let stdout = finished(&out);
     assert!(stdout.contains("Finished game 2"), "{stdout}");
     stdout
 }
@@ -593,20 +559,14 @@ fn plays_two_games_from(game: &[&str], file: &str) -> String {
 fn unwritable_records_fail_the_match() {
     // /dev/full opens but every write fails: the match stops, exits 1, and
     // does not claim the records were appended.
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--depth",
-        "1",
-        "--maxmoves",
-        "3",
-        "--games",
-        "3",
-        "--pgnout",
-        "/dev/full",
-    ]);
+    let out = Match::new()
+        .tabula()
+        .tabula()
+        .depth(1)
+        .flag("--maxmoves", "3")
+        .games(3)
+        .flag("--pgnout", "/dev/full")
+        .run();
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
@@ -619,14 +579,11 @@ fn unwritable_records_fail_the_match() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 
     // A record file that cannot be opened is known before any engine runs.
-    let out = tabula(&[
-        "--engine",
-        "/nonexistent/engine",
-        "--engine",
-        "tabula",
-        "--pgnout",
-        "/nonexistent/dir/x.pgn",
-    ]);
+    let out = Match::new()
+        .engine("/nonexistent/engine")
+        .tabula()
+        .flag("--pgnout", "/nonexistent/dir/x.pgn")
+        .run();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -641,20 +598,16 @@ fn unwritable_records_fail_the_match() {
 #[test]
 fn a_match_refused_before_any_game_leaves_no_empty_record_file() {
     let pgn = temp("refused.pgn");
-    let args = [
-        "--engine",
-        "tabula",
-        "--engine",
-        "/nonexistent/engine",
-        "--pgnout",
-        pgn.to_str().unwrap(),
-    ];
-    let out = tabula(&args);
+    let args = Match::new()
+        .tabula()
+        .engine("/nonexistent/engine")
+        .pgnout(&pgn);
+    let out = args.run();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(!pgn.exists(), "{} left behind", pgn.display());
     std::fs::write(&pgn, "earlier games\n").unwrap();
-    let out = tabula(&args);
+    let out = args.run();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert_eq!(std::fs::read_to_string(&pgn).unwrap(), "earlier games\n");
     let _ = std::fs::remove_file(&pgn);
@@ -665,20 +618,14 @@ fn an_over_long_engine_line_loses_the_game() {
     // 3 MB without a newline after `go`: the runner reads at most 1 MiB of
     // it and scores a protocol violation, instead of buffering it whole.
     let long = fake_engine("head -c 3000000 /dev/zero | tr -c x x");
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        &long,
-        "--name",
-        "long",
-        "--depth",
-        "1",
-        "--hang-timeout",
-        "5",
-        "--games",
-        "1",
-    ]);
+    let out = Match::new()
+        .tabula()
+        .engine(&long)
+        .name("long")
+        .depth(1)
+        .flag("--hang-timeout", "5")
+        .games(1)
+        .run();
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
@@ -694,40 +641,28 @@ fn an_over_long_engine_line_loses_the_game() {
 #[test]
 fn dialects_that_cannot_play_the_game_are_refused() {
     usage_error(
-        &["--engine", "tabula", "--engine", "tabula", "--proto", "usi"],
+        &Match::new().tabula_twice().proto("usi"),
         "engine 2 (tabula (2)): --proto usi cannot play makruk (it is played over uci)",
     );
     usage_error(
-        &[
-            "--game", "ogi", "--proto", "tei", "--engine", "tabula", "--engine", "tabula",
-        ],
+        &Match::new().game("ogi").proto("tei").tabula_twice(),
         "engine 1 (tabula): --proto tei cannot play ogi (it is played over uci, usi)",
     );
     usage_error(
-        &[
-            "--game", "tak", "--engine", "tabula", "--proto", "usi", "--engine", "tabula",
-        ],
+        &Match::new().game("tak").tabula().proto("usi").tabula(),
         "--proto usi cannot play tak (it is played over uci, tei)",
     );
     // UCI selects the game with UCI_Variant: Tak over UCI plays.
-    let out = tabula(&[
-        "--game",
-        "tak",
-        "--size",
-        "4",
-        "--engine",
-        "tabula",
-        "--proto",
-        "uci",
-        "--engine",
-        "tabula",
-        "--depth",
-        "1",
-        "--maxmoves",
-        "3",
-        "--games",
-        "1",
-    ]);
+    let out = Match::new()
+        .game("tak")
+        .flag("--size", "4")
+        .tabula()
+        .proto("uci")
+        .tabula()
+        .depth(1)
+        .flag("--maxmoves", "3")
+        .games(1)
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
@@ -738,123 +673,97 @@ fn dialects_that_cannot_play_the_game_are_refused() {
 
 #[test]
 fn options_are_checked_against_the_engines_announcement() {
-    let two = ["--engine", "tabula", "--engine", "tabula", "--games", "1"];
-    let with = |extra: &[&'static str]| -> Vec<&'static str> {
-        let mut v: Vec<&str> = extra.to_vec();
-        v.extend_from_slice(&two);
-        v
-    };
+    let with = |extra: Match| extra.tabula_twice().games(1);
     // Before the first --engine an option is every engine's: engine 1 is
     // checked first.
     usage_error(
-        &with(&["--option", "Hash=99999999"]),
+        &with(Match::new().option("Hash=99999999")),
         "engine 1 (tabula): --option Hash=99999999: Hash value 99999999 out of range 1..16384",
     );
     usage_error(
-        &with(&["--option", "Foo=1"]),
+        &with(Match::new().option("Foo=1")),
         "engine 1 (tabula): --option Foo=1: the engine has no option 'Foo' (it announced: \
          UCI_Variant, Hash,",
     );
     usage_error(
-        &with(&["--option", "Ponder=maybe"]),
+        &with(Match::new().option("Ponder=maybe")),
         "Ponder value 'maybe' is not true or false",
     );
     usage_error(
-        &with(&["--option", "Board Honour Counting=sometimes"]),
+        &with(Match::new().option("Board Honour Counting=sometimes")),
         "Board Honour Counting value 'sometimes' is not one of auto, gui",
     );
     // After an --engine, only that engine's.
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--name",
-            "b",
-            "--option",
-            "MultiPV=0",
-        ],
+        &Match::new().tabula_twice().name("b").option("MultiPV=0"),
         "engine 2 (b): --option MultiPV=0: MultiPV value 0 out of range 1..256",
     );
     // A USI engine names its options its own way.
     usage_error(
-        &[
-            "--game", "ogi", "--engine", "tabula", "--option", "Hash=1", "--engine", "tabula",
-        ],
+        &Match::new().game("ogi").tabula().option("Hash=1").tabula(),
         "no option 'Hash' (it announced: USI_Hash,",
     );
     // Options of the game an engine plays over UCI_Variant count, though
     // the first handshake (on Makruk) did not list them.
     usage_error(
-        &[
-            "--game",
-            "tak",
-            "--engine",
-            "tabula",
-            "--proto",
-            "uci",
-            "--option",
-            "TakCapstones=9",
-            "--engine",
-            "tabula",
-        ],
+        &Match::new()
+            .game("tak")
+            .tabula()
+            .proto("uci")
+            .option("TakCapstones=9")
+            .tabula(),
         "TakCapstones value 9 out of range 0..4",
     );
-    let out = tabula(&[
-        "--game",
-        "tak",
-        "--size",
-        "4",
-        "--engine",
-        "tabula",
-        "--proto",
-        "uci",
-        "--option",
-        "TakCapstones=0",
-        "--option",
-        "Hash=2",
-        "--engine",
-        "tabula",
-        "--option",
-        "hash=2",
-        "--depth",
-        "1",
-        "--maxmoves",
-        "2",
-        "--games",
-        "1",
-    ]);
+    let out = Match::new()
+        .game("tak")
+        .flag("--size", "4")
+        .tabula()
+        .proto("uci")
+        .option("TakCapstones=0")
+        .option("Hash=2")
+        .tabula()
+        .option("hash=2")
+        .depth(1)
+        .flag("--maxmoves", "2")
+        .games(1)
+        .run();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Finished game 1"));
 }
 
 #[test]
 fn huge_numbers_never_panic() {
-    let two = ["--engine", "tabula", "--engine", "tabula"];
-    let with = |extra: &[&'static str]| -> Vec<&'static str> {
-        let mut v: Vec<&str> = two.to_vec();
-        v.extend_from_slice(extra);
-        v
+    let with = |extra: Match| {
+        Match(
+            Match::new()
+                .tabula_twice()
+                .0
+                .into_iter()
+                .chain(extra.0)
+                .collect(),
+        )
     };
     usage_error(
-        &with(&["--tc", "99999999999999999:0"]),
+        &with(Match::new().flag("--tc", "99999999999999999:0")),
         "bad time control '99999999999999999:0'",
     );
     usage_error(
-        &with(&["--games", "+2"]),
+        &with(Match::new().flag("--games", "+2")),
         "--games needs a non-negative number",
     );
     // The dice seed is a plain count like the others.
     for bad in ["x", "-1", "+1", ""] {
         usage_error(
-            &with(&["--seed", bad]),
+            &with(Match::new().flag("--seed", bad)),
             "--seed needs a non-negative number",
         );
     }
-    usage_error(&with(&["--seed", "99999999999999999999999"]), "--seed");
     usage_error(
-        &with(&["--maxmoves", "99999999999"]),
+        &with(Match::new().flag("--seed", "99999999999999999999999")),
+        "--seed",
+    );
+    usage_error(
+        &with(Match::new().flag("--maxmoves", "99999999999")),
         "--maxmoves value '99999999999' is too large",
     );
     // Limits at the top of u64 reach the clock arithmetic and deadlines.
@@ -865,12 +774,14 @@ fn huge_numbers_never_panic() {
         ["--depth", "1", "--hang-timeout", "18446744073709551615"],
         ["--tc", "307445734561825:0", "--timemargin", "1"],
     ] {
-        let mut args = vec![
-            "--engine", &illegal, "--name", "illegal", "--engine", "tabula",
-        ];
-        args.extend_from_slice(&limit);
-        args.extend_from_slice(&["--games", "1"]);
-        let out = tabula(&args);
+        let out = Match::new()
+            .engine(&illegal)
+            .name("illegal")
+            .tabula()
+            .flag(limit[0], limit[1])
+            .flag(limit[2], limit[3])
+            .games(1)
+            .run();
         let stdout = text(&out.stdout);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{limit:?}: {stdout}\n{stderr}");
@@ -882,16 +793,14 @@ fn huge_numbers_never_panic() {
     }
     // The games are made one at a time: a huge --games costs no memory. The
     // unwritable record ends the match after the first.
-    let out = tabula(&with(&[
-        "--games",
-        "99999999999",
-        "--depth",
-        "1",
-        "--maxmoves",
-        "2",
-        "--pgnout",
-        "/dev/full",
-    ]));
+    let out = with(
+        Match::new()
+            .games(99999999999)
+            .depth(1)
+            .flag("--maxmoves", "2")
+            .flag("--pgnout", "/dev/full"),
+    )
+    .run();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
@@ -905,28 +814,18 @@ fn huge_numbers_never_panic() {
 #[test]
 fn backgammon_money_games_over_ubgi_and_uci() {
     let mat = temp("bg.mat");
-    let out = tabula(&[
-        "--game",
-        "backgammon",
-        "--engine",
-        "tabula",
-        "--name",
-        "U",
-        "--engine",
-        "tabula",
-        "--proto",
-        "uci",
-        "--name",
-        "C",
-        "--depth",
-        "1",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--pgnout",
-        mat.to_str().unwrap(),
-    ]);
+    let out = Match::new()
+        .game("backgammon")
+        .tabula()
+        .name("U")
+        .tabula()
+        .proto("uci")
+        .name("C")
+        .depth(1)
+        .games(2)
+        .flag("--seed", "3")
+        .pgnout(&mat)
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
@@ -951,24 +850,16 @@ fn backgammon_money_games_over_ubgi_and_uci() {
 #[test]
 fn backgammon_matches_to_points() {
     let mat = temp("bgmatch.mat");
-    let out = tabula(&[
-        "--game",
-        "backgammon",
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--proto",
-        "uci",
-        "--depth",
-        "1",
-        "--games",
-        "1",
-        "--match-length",
-        "3",
-        "--pgnout",
-        mat.to_str().unwrap(),
-    ]);
+    let out = Match::new()
+        .game("backgammon")
+        .tabula()
+        .tabula()
+        .proto("uci")
+        .depth(1)
+        .games(1)
+        .flag("--match-length", "3")
+        .pgnout(&mat)
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("1 3-point matches"), "{stdout}");
@@ -983,27 +874,14 @@ fn backgammon_matches_to_points() {
         .sum();
     assert!(wins >= 3, "{record}");
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--match-length",
-            "3",
-        ],
+        &Match::new().tabula_twice().flag("--match-length", "3"),
         "not played in matches",
     );
     usage_error(
-        &[
-            "--game",
-            "backgammon",
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--match-length",
-            "0",
-        ],
+        &Match::new()
+            .game("backgammon")
+            .tabula_twice()
+            .flag("--match-length", "0"),
         "--match-length must be 1..64",
     );
 }
@@ -1013,22 +891,15 @@ fn backgammon_matches_to_points() {
 #[test]
 fn backgammon_tavla_matches_are_refereed_as_tavla() {
     let mat = temp("tavla.mat");
-    let out = tabula(&[
-        "--game",
-        "backgammon",
-        "--option",
-        "game.variant=tavla",
-        "--engine",
-        "tabula",
-        "--engine",
-        "tabula",
-        "--depth",
-        "1",
-        "--games",
-        "4",
-        "--pgnout",
-        mat.to_str().unwrap(),
-    ]);
+    let out = Match::new()
+        .game("backgammon")
+        .option("game.variant=tavla")
+        .tabula()
+        .tabula()
+        .depth(1)
+        .games(4)
+        .pgnout(&mat)
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(!stdout.contains("backgammon}"), "{stdout}");
@@ -1056,31 +927,17 @@ fn logger_engine(log_name: &str) -> (PathBuf, String) {
 #[test]
 fn usi_engines_get_usi_variant_after_the_options() {
     let (log, engine) = logger_engine("usi-logger.log");
-    let out = tabula(&[
-        "--game",
-        "ogi",
-        "--engine",
-        "tabula",
-        "--engine",
-        &engine,
-        "--name",
-        "logger",
-        "--proto",
-        "usi",
-        "--option",
-        "VariantPath=/tmp/ogi.ini",
-        "--depth",
-        "1",
-        "--games",
-        "1",
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .game("ogi")
+        .tabula()
+        .engine(&engine)
+        .name("logger")
+        .proto("usi")
+        .option("VariantPath=/tmp/ogi.ini")
+        .depth(1)
+        .games(1)
+        .run();
+    finished(&out);
     let received = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = received.lines().collect();
     let set_up = [
@@ -1099,18 +956,12 @@ fn usi_engines_get_usi_variant_after_the_options() {
     );
     // The variant is the runner's to choose.
     usage_error(
-        &[
-            "--game",
-            "ogi",
-            "--engine",
-            "tabula",
-            "--engine",
-            &engine,
-            "--proto",
-            "usi",
-            "--option",
-            "USI_Variant=minishogi",
-        ],
+        &Match::new()
+            .game("ogi")
+            .tabula()
+            .engine(&engine)
+            .proto("usi")
+            .option("USI_Variant=minishogi"),
         "the runner selects the variant from --game",
     );
     let _ = std::fs::remove_file(log);
@@ -1124,31 +975,17 @@ fn usi_engines_get_usi_variant_after_the_options() {
 #[test]
 fn options_before_the_variant_and_noise_before_the_handshake() {
     let (log, engine) = logger_engine("logger.log");
-    let out = tabula(&[
-        "--engine",
-        "tabula",
-        "--engine",
-        &engine,
-        "--name",
-        "logger",
-        "--option",
-        "Counting=true",
-        "--option",
-        "VariantPath=/tmp/variants.ini",
-        "--option",
-        "Hash=2",
-        "--depth",
-        "1",
-        "--games",
-        "1",
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .tabula()
+        .engine(&engine)
+        .name("logger")
+        .option("Counting=true")
+        .option("VariantPath=/tmp/variants.ini")
+        .option("Hash=2")
+        .depth(1)
+        .games(1)
+        .run();
+    let stdout = finished(&out);
     assert!(
         stdout.contains(
             "Finished game 1 (tabula vs logger): 1-0 {Black (logger) makes an illegal move"
@@ -1186,26 +1023,18 @@ fn options_before_the_variant_and_noise_before_the_handshake() {
 
     // An option only the switched engine has is checked after the switch.
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            &engine,
-            "--option",
-            "Counting=maybe",
-        ],
+        &Match::new()
+            .tabula()
+            .engine(&engine)
+            .option("Counting=maybe"),
         "engine 2 (sh): --option Counting=maybe: Counting value 'maybe' is not true or false",
     );
     // The variant is the runner's to choose.
     usage_error(
-        &[
-            "--engine",
-            "tabula",
-            "--engine",
-            &engine,
-            "--option",
-            "UCI_Variant=chess",
-        ],
+        &Match::new()
+            .tabula()
+            .engine(&engine)
+            .option("UCI_Variant=chess"),
         "--option UCI_Variant=chess: the runner selects the variant from --game",
     );
 }
@@ -1219,30 +1048,16 @@ fn options_before_the_variant_and_noise_before_the_handshake() {
 fn sprt_stops_the_match_when_it_decides() {
     let illegal = fake_engine("echo bestmove z9z9");
     let run = |first: &str, second: &str| {
-        let out = tabula(&[
-            "--engine",
-            first,
-            "--name",
-            "first",
-            "--engine",
-            second,
-            "--name",
-            "second",
-            "--depth",
-            "1",
-            "--games",
-            "100",
-            "--sprt",
-            "elo0=0,elo1=200,alpha=0.05,beta=0.05",
-        ]);
-        let stdout = text(&out.stdout);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{stdout}\n{}",
-            text(&out.stderr)
-        );
-        stdout
+        let out = Match::new()
+            .engine(first)
+            .name("first")
+            .engine(second)
+            .name("second")
+            .depth(1)
+            .games(100)
+            .flag("--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05")
+            .run();
+        finished(&out)
     };
     let stdout = run("tabula", &illegal);
     assert!(
@@ -1298,29 +1113,16 @@ fn draughts_selfplay_writes_pdn_that_reads_back() {
     use tabula::rules::RulesPosition;
     for (game, game_type) in [("international", "20"), ("russian", "25")] {
         let pdn = temp(&format!("{game}.pdn"));
-        let out = tabula(&[
-            "--game",
-            game,
-            "--engine",
-            "tabula",
-            "--engine",
-            "tabula",
-            "--depth",
-            "2",
-            "--games",
-            "2",
-            "--maxmoves",
-            "30",
-            "--pgnout",
-            pdn.to_str().unwrap(),
-        ]);
-        let stdout = text(&out.stdout);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{stdout}\n{}",
-            text(&out.stderr)
-        );
+        let out = Match::new()
+            .game(game)
+            .tabula()
+            .tabula()
+            .depth(2)
+            .games(2)
+            .flag("--maxmoves", "30")
+            .pgnout(&pdn)
+            .run();
+        let stdout = finished(&out);
         assert!(stdout.contains("Finished game 2"), "{stdout}");
         let record = std::fs::read_to_string(&pdn).unwrap();
         assert_eq!(games_of(&record).len(), 2, "{record}");
@@ -1381,28 +1183,18 @@ fn hub_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
 #[test]
 fn draughts_over_hub_and_uci_in_one_match() {
     for game in ["international", "russian"] {
-        let out = tabula(&[
-            "--game",
-            game,
-            "--engine",
-            "tabula",
-            "--name",
-            "hub",
-            "--engine",
-            "tabula",
-            "--name",
-            "uci",
-            "--proto",
-            "uci",
-            "--depth",
-            "2",
-            "--games",
-            "2",
-            "--maxmoves",
-            "40",
-        ]);
-        let stdout = text(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        let out = Match::new()
+            .game(game)
+            .tabula()
+            .name("hub")
+            .tabula()
+            .name("uci")
+            .proto("uci")
+            .depth(2)
+            .games(2)
+            .flag("--maxmoves", "40")
+            .run();
+        let stdout = finished(&out);
         assert!(stdout.contains("Finished game 2 (uci vs hub)"), "{stdout}");
         assert!(!stdout.contains("illegal"), "{stdout}");
         assert!(!stdout.contains("protocol"), "{stdout}");
@@ -1417,24 +1209,16 @@ fn draughts_over_hub_and_uci_in_one_match() {
 fn hub_engines_are_driven_as_scan_expects() {
     let (log, fake) = hub_engine("hub-first.log", "first");
     let pdn = temp("hub-first.pdn");
-    let out = tabula(&[
-        "--game",
-        "international",
-        "--engine",
-        &fake,
-        "--name",
-        "fake",
-        "--engine",
-        "tabula",
-        "--depth",
-        "1",
-        "--games",
-        "1",
-        "--pgnout",
-        pdn.to_str().unwrap(),
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let out = Match::new()
+        .game("international")
+        .engine(&fake)
+        .name("fake")
+        .tabula()
+        .depth(1)
+        .games(1)
+        .pgnout(&pdn)
+        .run();
+    let stdout = finished(&out);
     // 32-28 is legal once only.
     assert!(
         stdout.contains("0-1 {White (fake) makes an illegal move"),
@@ -1473,20 +1257,14 @@ fn hub_engines_are_driven_as_scan_expects() {
     let book = temp("hub-book.txt");
     std::fs::write(&book, "moves 32-28 19-23 28x19\n").unwrap();
     let (log2, fake) = hub_engine("hub-book.log", "first");
-    let out = tabula(&[
-        "--game",
-        "international",
-        "--engine",
-        &fake,
-        "--engine",
-        "tabula",
-        "--depth",
-        "1",
-        "--games",
-        "1",
-        "--openings",
-        book.to_str().unwrap(),
-    ]);
+    let out = Match::new()
+        .game("international")
+        .engine(&fake)
+        .tabula()
+        .depth(1)
+        .games(1)
+        .openings(&book)
+        .run();
     assert_eq!(out.status.code(), Some(0));
     let sent = std::fs::read_to_string(&log2).unwrap();
     assert!(sent.contains("moves=\"32-28 19-23 28x19x23 "), "{sent}");
@@ -1514,22 +1292,15 @@ fn hub_engines_are_driven_as_scan_expects() {
         ("hang", "White (fake) hangs: no done within 1000 ms"),
     ] {
         let (log, fake) = hub_engine(&format!("hub-{mode}.log"), mode);
-        let out = tabula(&[
-            "--game",
-            "russian",
-            "--engine",
-            &fake,
-            "--name",
-            "fake",
-            "--engine",
-            "tabula",
-            "--depth",
-            "1",
-            "--hang-timeout",
-            "1",
-            "--games",
-            "1",
-        ]);
+        let out = Match::new()
+            .game("russian")
+            .engine(&fake)
+            .name("fake")
+            .tabula()
+            .depth(1)
+            .flag("--hang-timeout", "1")
+            .games(1)
+            .run();
         let stdout = text(&out.stdout);
         assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
         let sent = std::fs::read_to_string(&log).unwrap();
@@ -1550,11 +1321,12 @@ fn hub_engines_are_driven_as_scan_expects() {
 /// Runs `tabula match args` to its end (at most `limit`), sampling the
 /// runner's resident memory; returns the output and the largest sample in
 /// KiB. A run past `limit` is killed and fails the test.
-fn run_sampling_memory(args: &[&str], limit: std::time::Duration) -> (Output, u64) {
+fn run_sampling_memory(args: &Match, limit: std::time::Duration) -> (Output, u64) {
     use std::time::Instant;
+    let args = args.args();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("match")
-        .args(args)
+        .args(&args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -1589,32 +1361,26 @@ fn a_flooding_engine_loses_and_the_runner_stays_bounded() {
     let limit = std::time::Duration::from_secs(60);
     // Under a clock: the engine's time runs out while it writes.
     let (out, peak) = run_sampling_memory(
-        &[
-            "--engine", "tabula", "--engine", &flood, "--name", "flood", "--tc", "1+0.01",
-            "--games", "1",
-        ],
+        &Match::new()
+            .tabula()
+            .engine(&flood)
+            .name("flood")
+            .flag("--tc", "1+0.01")
+            .games(1),
         limit,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = finished(&out);
     assert!(stdout.contains("1-0 {Black loses on time}"), "{stdout}");
     assert!(peak < FLOOD_RSS_LIMIT_KB, "{peak} KiB");
     // At fixed depth: the hang timeout fires though lines keep coming.
     let (out, peak) = run_sampling_memory(
-        &[
-            "--engine",
-            &flood,
-            "--name",
-            "flood",
-            "--engine",
-            "tabula",
-            "--depth",
-            "1",
-            "--hang-timeout",
-            "1",
-            "--games",
-            "1",
-        ],
+        &Match::new()
+            .engine(&flood)
+            .name("flood")
+            .tabula()
+            .depth(1)
+            .flag("--hang-timeout", 1)
+            .games(1),
         limit,
     );
     let stdout = text(&out.stdout);
@@ -1633,20 +1399,13 @@ fn a_flooding_engine_loses_and_the_runner_stays_bounded() {
         ] {
             scope.spawn(move || {
                 let (out, peak) = run_sampling_memory(
-                    &[
-                        "--game",
-                        game,
-                        "--engine",
-                        "tabula",
-                        "--engine",
-                        "yes banner",
-                        "--proto",
-                        proto,
-                        "--depth",
-                        "1",
-                        "--games",
-                        "1",
-                    ],
+                    &Match::new()
+                        .game(game)
+                        .tabula()
+                        .engine("yes banner")
+                        .proto(proto)
+                        .depth(1)
+                        .games(1),
                     limit,
                 );
                 let stderr = text(&out.stderr);
@@ -1677,33 +1436,18 @@ fn backgammon_plays_are_read_per_die_and_in_gnubg_forms() {
         log.display(),
         env!("CARGO_BIN_EXE_tabula")
     );
-    let out = tabula(&[
-        "--game",
-        "backgammon",
-        "--engine",
-        "tabula",
-        "--name",
-        "perdie",
-        "--engine",
-        &engine,
-        "--name",
-        "gnubgforms",
-        "--proto",
-        "ubgi",
-        "--depth",
-        "1",
-        "--games",
-        "2",
-        "--seed",
-        "5",
-    ]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let out = Match::new()
+        .game("backgammon")
+        .tabula()
+        .name("perdie")
+        .engine(&engine)
+        .name("gnubgforms")
+        .proto("ubgi")
+        .depth(1)
+        .games(2)
+        .flag("--seed", "5")
+        .run();
+    let stdout = finished(&out);
     assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
     // The rewriting did happen: combined hops or counted submoves.
     let rewritten = std::fs::read_to_string(&log).unwrap_or_default();
@@ -1723,22 +1467,15 @@ fn ubgi_cube_faults_are_worded_in_ubgi_terms() {
         ("hang", "Bottom (fake) hangs: no bestcube within 1000 ms"),
     ] {
         let fake = format!("sh '{script}' {mode}");
-        let out = tabula(&[
-            "--game",
-            "backgammon",
-            "--engine",
-            &fake,
-            "--name",
-            "fake",
-            "--engine",
-            "tabula",
-            "--depth",
-            "1",
-            "--hang-timeout",
-            "1",
-            "--games",
-            "1",
-        ]);
+        let out = Match::new()
+            .game("backgammon")
+            .engine(&fake)
+            .name("fake")
+            .tabula()
+            .depth(1)
+            .flag("--hang-timeout", "1")
+            .games(1)
+            .run();
         let stdout = text(&out.stdout);
         assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
     }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod daemon;
+pub mod driver;
 pub mod mate;
 pub mod moves;
 pub mod perft;
