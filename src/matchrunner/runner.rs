@@ -294,7 +294,18 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
         .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))
 }
 
-pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
+/// What a match needs before its first game: the configured game, the
+/// argument of its new-game command, the openings, the records file.
+struct Prepared<G> {
+    game: G,
+    new_game_arg: Option<String>,
+    openings: Vec<Opening>,
+    records: Option<std::fs::File>,
+}
+
+/// Checks the invocation, the openings and every engine; an empty records
+/// file this created is removed again when an engine fails its check.
+fn prepare<G: MatchRules>(cfg: &MatchConfig) -> Result<Prepared<G>, MatchError> {
     check_dialects::<G>(cfg)?;
     let mut game = G::new();
     let half_komi = settle_komi::<G>(cfg)?;
@@ -326,28 +337,220 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
         }
         return Err(e);
     }
-    let mut pgn = records.map(|(file, _)| file);
-    // Engine 0 is scored against the others.
-    let first_name = cfg.engines.first().map_or("", |e| e.name.as_str());
-    let opponents = cfg
-        .engines
-        .iter()
-        .skip(1)
-        .map(|e| e.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    Ok(Prepared {
+        game,
+        new_game_arg,
+        openings,
+        records: records.map(|(file, _)| file),
+    })
+}
+
+/// A finished unit handed in by a worker (one game, or the games of one
+/// match to points), with the way to tell the worker to go on.
+type HandedIn = (Pairing, Vec<GameRecord>, GameResult, Sender<()>);
+
+/// Everything counted while the match runs, from engine 0's side, and what
+/// stopped it if something did.
+struct Standings {
+    first_name: String,
+    opponents: String,
+    tally: Tally,
+    ranks: Ranks,
+    points: PointsTally,
+    /// Pentanomial counts when the games come in pairs between two engines.
+    paired: bool,
+    pairs: Pairs,
+    sprt: SprtState,
+    /// A money session's running score per engine, for records that show
+    /// it (.mat).
+    session: Vec<u32>,
+    terminations: Vec<(String, u32)>,
+    /// No thread to play on, or the first record write error (then no new
+    /// games start: results not recorded are lost).
+    failure: Option<String>,
+}
+
+impl Standings {
+    fn new(cfg: &MatchConfig) -> Self {
+        Standings {
+            first_name: cfg
+                .engines
+                .first()
+                .map_or("", |e| e.name.as_str())
+                .to_string(),
+            opponents: cfg
+                .engines
+                .iter()
+                .skip(1)
+                .map(|e| e.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            tally: Tally::default(),
+            ranks: Ranks::new(cfg.engines.len()),
+            points: PointsTally::default(),
+            paired: cfg.repeat && cfg.engines.len() == 2,
+            pairs: Pairs::default(),
+            sprt: SprtState::default(),
+            session: vec![0; cfg.engines.len()],
+            terminations: Vec::new(),
+            failure: None,
+        }
+    }
+
+    /// Counts one finished unit and prints its lines; returns whether the
+    /// match should stop (the SPRT decided). Pairs are printed after each
+    /// completed one: a match stopped early (killed) still leaves its
+    /// latest pentanomial and Elo.
+    fn count(
+        &mut self,
+        cfg: &MatchConfig,
+        p: &Pairing,
+        recs: &[GameRecord],
+        result: &GameResult,
+    ) -> bool {
+        // Score from engine 0's point of view: its place against the best
+        // of the others.
+        let seat_of = |engine| p.seats.iter().position(|&e| e == engine);
+        let place = |engine| seat_of(engine).and_then(|s| result.place_of(s));
+        let others = (1..p.seats.len()).filter_map(place).min();
+        let half_points = match (place(0), others) {
+            (Some(mine), Some(theirs)) if mine < theirs => 2,
+            (Some(mine), Some(theirs)) if mine == theirs => 1,
+            _ => 0,
+        };
+        self.tally.add(half_points);
+        for engine in 0..self.ranks.len() {
+            if let Some(q) = place(engine) {
+                self.ranks.add(engine, q);
+            }
+        }
+        let pair_done = self.paired && self.pairs.add(p.number.saturating_sub(1), half_points);
+        for rec in recs {
+            if let Some(seat) = seat_of(0) {
+                self.points.add(rec.result.points_of(seat));
+            }
+            let kind = rec.termination.tag().to_string();
+            match self.terminations.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, n)) => *n += 1,
+                None => self.terminations.push((kind, 1)),
+            }
+            outln!("{}", finished_line(rec));
+        }
+        if let (Some(length), Some(mine)) = (cfg.match_length, seat_of(0)) {
+            let won = result.place_of(mine) == Some(0);
+            outln!(
+                "Finished match {} ({}): {} wins the {length}-point match in {} games",
+                p.number,
+                recs.first()
+                    .map_or(String::new(), |r| r.players.join(" vs ")),
+                if won {
+                    &self.first_name
+                } else {
+                    &self.opponents
+                },
+                recs.len()
+            );
+        }
+        let t = &self.tally;
+        outln!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            self.first_name,
+            self.opponents,
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score(),
+            t.games()
+        );
+        let mut decided = false;
+        if pair_done {
+            outln!("{}", self.pairs.ptnml_line());
+            outln!("{}", self.pairs.nelo_line());
+            if let Some(params) = &cfg.sprt {
+                outln!("{}", self.sprt.update(params, &self.pairs));
+                if let Some(verdict) = self.sprt.newly_decided() {
+                    outln!("SPRT: {}", verdict.describe());
+                    decided = true;
+                }
+            }
+        }
+        let _ = std::io::stdout().flush();
+        decided
+    }
+
+    /// The unit's records, each with the money session's score before it;
+    /// the session then counts the unit's points.
+    fn records_text<G: MatchRules>(&mut self, game: &G, recs: Vec<GameRecord>) -> String {
+        let mut text = String::new();
+        for mut r in recs {
+            r.session_points = self.session.clone();
+            for (seat, &engine) in r.seat_engines.iter().enumerate() {
+                let won = r.result.points_of(seat).max(0).unsigned_abs();
+                if let Some(s) = self.session.get_mut(engine) {
+                    *s += won;
+                }
+            }
+            text.push_str(&game.write_record(&r));
+        }
+        text
+    }
+
+    /// The summary after the last game.
+    fn print_summary<G: MatchRules>(&self, cfg: &MatchConfig) {
+        let t = &self.tally;
+        outln!();
+        outln!(
+            "Result {} vs {}: W-D-L {}-{}-{}, score {}/{} = {:.1} %",
+            self.first_name,
+            self.opponents,
+            t.wins,
+            t.draws,
+            t.losses,
+            t.points(),
+            t.games(),
+            100.0 * t.score()
+        );
+        outln!("{}", t.summary());
+        if self.paired && self.pairs.pairs() > 0 {
+            outln!("{}", self.pairs.ptnml_line());
+            outln!("{}", self.pairs.nelo_line());
+        }
+        if let Some(params) = &cfg.sprt {
+            outln!("{}", params.status_line(self.sprt.llr));
+            outln!("SPRT: {}", self.sprt.verdict.describe());
+        }
+        if cfg.engines.len() > 2 {
+            let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
+            for line in self.ranks.lines(&names) {
+                outln!("{line}");
+            }
+        }
+        if G::SCORED_BY_POINTS {
+            outln!("Points of {}: {}", self.first_name, self.points.summary());
+        }
+        let t: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        outln!("Terminations: {}", t.join(", "));
+    }
+}
+
+/// The match's first lines: who plays, what, how; the SPRT's bounds.
+fn print_header<G: MatchRules>(cfg: &MatchConfig, standings: &Standings, openings: usize) {
     let units = match cfg.match_length {
         Some(length) => format!("{} {length}-point matches", cfg.games),
         None => format!("{} games", cfg.games),
     };
     outln!(
         "Match {} vs {}: {} of {}, {}, {} opening(s), concurrency {}",
-        first_name,
-        opponents,
+        standings.first_name,
+        standings.opponents,
         units,
         G::ID,
         cfg.tc.describe(),
-        openings.len(),
+        openings,
         cfg.concurrency
     );
     if let Some(t) = &cfg.sprt {
@@ -360,6 +563,17 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
             units
         );
     }
+}
+
+pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    let Prepared {
+        game,
+        new_game_arg,
+        openings,
+        mut records,
+    } = prepare::<G>(cfg)?;
+    let mut standings = Standings::new(cfg);
+    print_header::<G>(cfg, &standings, openings.len());
     // Workers take the next game number; `stop` ends the match early.
     let next_game = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -376,19 +590,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     // and waits for that before it takes the next game: the unit is then
     // counted, and a stop it caused (the SPRT decided, a record could not
     // be written) holds before any new game starts.
-    let (done_tx, done_rx) = unbounded::<(Pairing, Vec<GameRecord>, GameResult, Sender<()>)>();
-    let mut tally = Tally::default();
-    let mut ranks = Ranks::new(cfg.engines.len());
-    let mut points = PointsTally::default();
-    // Pentanomial counts when the games come in pairs between two engines.
-    let paired = cfg.repeat && cfg.engines.len() == 2;
-    let mut pairs = Pairs::default();
-    let mut sprt = SprtState::default();
-    let mut session: Vec<u32> = vec![0; cfg.engines.len()];
-    // What failed the match: no thread to play on, or the first record
-    // write error (then no new games start: results not recorded are lost).
-    let mut failure: Option<String> = None;
-    let mut terminations: Vec<(String, u32)> = Vec::new();
+    let (done_tx, done_rx) = unbounded::<HandedIn>();
     std::thread::scope(|s| {
         for k in 0..cfg.concurrency.min(cfg.games) {
             let done_tx = done_tx.clone();
@@ -413,90 +615,18 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 let message = format!("cannot start a thread for game {}: {e}", k + 1);
                 eprintln!("tabula match: {message}; playing {k} games at once");
                 if k == 0 {
-                    failure = Some(message);
+                    standings.failure = Some(message);
                 }
                 break;
             }
         }
         drop(done_tx);
         for (p, recs, result, go_on) in done_rx.iter() {
-            // Score from engine 0's point of view: its place against the
-            // best of the others.
-            let seat_of = |engine| p.seats.iter().position(|&e| e == engine);
-            let place = |engine| seat_of(engine).and_then(|s| result.place_of(s));
-            let others = (1..p.seats.len()).filter_map(place).min();
-            let half_points = match (place(0), others) {
-                (Some(mine), Some(theirs)) if mine < theirs => 2,
-                (Some(mine), Some(theirs)) if mine == theirs => 1,
-                _ => 0,
-            };
-            tally.add(half_points);
-            for engine in 0..ranks.len() {
-                if let Some(q) = place(engine) {
-                    ranks.add(engine, q);
-                }
+            if standings.count(cfg, &p, &recs, &result) {
+                stop.store(true, Ordering::Relaxed);
             }
-            let pair_done = paired && pairs.add(p.number.saturating_sub(1), half_points);
-            for rec in &recs {
-                if let Some(seat) = seat_of(0) {
-                    points.add(rec.result.points_of(seat));
-                }
-                let kind = rec.termination.tag().to_string();
-                match terminations.iter_mut().find(|(k, _)| *k == kind) {
-                    Some((_, n)) => *n += 1,
-                    None => terminations.push((kind, 1)),
-                }
-                outln!("{}", finished_line(rec));
-            }
-            if let (Some(length), Some(mine)) = (cfg.match_length, seat_of(0)) {
-                let won = result.place_of(mine) == Some(0);
-                outln!(
-                    "Finished match {} ({}): {} wins the {length}-point match in {} games",
-                    p.number,
-                    recs.first()
-                        .map_or(String::new(), |r| r.players.join(" vs ")),
-                    if won { first_name } else { opponents.as_str() },
-                    recs.len()
-                );
-            }
-            outln!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                first_name,
-                opponents,
-                tally.wins,
-                tally.losses,
-                tally.draws,
-                tally.score(),
-                tally.games()
-            );
-            // The pairs so far, after each completed one: a match stopped
-            // early (killed) still leaves its latest pentanomial and Elo.
-            if pair_done {
-                outln!("{}", pairs.ptnml_line());
-                outln!("{}", pairs.nelo_line());
-                if let Some(params) = &cfg.sprt {
-                    outln!("{}", sprt.update(params, &pairs));
-                    if let Some(decided) = sprt.newly_decided() {
-                        outln!("SPRT: {}", decided.describe());
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            let _ = std::io::stdout().flush();
-            // A money session's running score, per engine, for records
-            // that show it (.mat).
-            let mut text = String::new();
-            for mut r in recs {
-                r.session_points = session.clone();
-                for (seat, &engine) in r.seat_engines.iter().enumerate() {
-                    let won = r.result.points_of(seat).max(0).unsigned_abs();
-                    if let Some(s) = session.get_mut(engine) {
-                        *s += won;
-                    }
-                }
-                text.push_str(&game.write_record(&r));
-            }
-            if let (Some(f), None) = (pgn.as_mut(), &failure)
+            let text = standings.records_text(&game, recs);
+            if let (Some(f), None) = (records.as_mut(), &standings.failure)
                 && let Err(e) = f.write_all(text.as_bytes())
             {
                 let path = cfg.pgn_out.as_deref().unwrap_or_default();
@@ -506,47 +636,13 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 );
                 eprintln!("tabula match: {message}; stopping after the games in progress");
                 stop.store(true, Ordering::Relaxed);
-                failure = Some(message);
+                standings.failure = Some(message);
             }
             let _ = go_on.send(());
         }
     });
-    outln!();
-    outln!(
-        "Result {} vs {}: W-D-L {}-{}-{}, score {}/{} = {:.1} %",
-        first_name,
-        opponents,
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.points(),
-        tally.games(),
-        100.0 * tally.score()
-    );
-    outln!("{}", tally.summary());
-    if paired && pairs.pairs() > 0 {
-        outln!("{}", pairs.ptnml_line());
-        outln!("{}", pairs.nelo_line());
-    }
-    if let Some(params) = &cfg.sprt {
-        outln!("{}", params.status_line(sprt.llr));
-        outln!("SPRT: {}", sprt.verdict.describe());
-    }
-    if cfg.engines.len() > 2 {
-        let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
-        for line in ranks.lines(&names) {
-            outln!("{line}");
-        }
-    }
-    if G::SCORED_BY_POINTS {
-        outln!("Points of {first_name}: {}", points.summary());
-    }
-    let t: Vec<String> = terminations
-        .iter()
-        .map(|(k, n)| format!("{k} {n}"))
-        .collect();
-    outln!("Terminations: {}", t.join(", "));
-    if let Some(message) = failure {
+    standings.print_summary::<G>(cfg);
+    if let Some(message) = standings.failure {
         return Err(MatchError::Failed(format!("match stopped: {message}")));
     }
     if let Some(path) = &cfg.pgn_out {
