@@ -302,6 +302,10 @@ fn bad_invocations_exit_2_with_a_message() {
         &Match::new().tabula(),
         "expected at least two --engine flags",
     );
+    usage_error(
+        &Match::new().tabula_twice().flag("--proto", "foo"),
+        "unknown protocol 'foo' (known: uci, usi, tei, ubgi, hub)",
+    );
     // One engine per player, as many as the game's rules have.
     usage_error(
         &Match::new().tabula_twice().tabula(),

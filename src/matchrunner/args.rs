@@ -98,168 +98,217 @@ struct Pending {
     options: Vec<(String, String)>,
 }
 
-pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
-    let mut game = crate::engine::registry::VARIANTS
-        .first()
-        .map_or_else(String::new, |g| g.to_string());
-    let mut commands: Vec<Vec<String>> = Vec::new();
-    let mut each = Pending::default();
-    let mut per: Vec<Pending> = Vec::new();
-    let mut games = 2usize;
-    let mut tc = TimeControl::Clock {
-        moves: None,
-        base_ms: 10_000,
-        inc_ms: 100,
-    };
-    let mut cfg_margin = 100u64;
-    let mut hang = 60_000u64;
-    let mut openings = None;
-    let mut repeat = true;
-    let mut concurrency = 1usize;
-    let mut max_moves = Some(300u32);
-    let mut pgn_out = None;
-    let mut size = None;
-    let mut komi = None;
-    let mut event = "tabula match".to_string();
-    let mut seed = 1u64;
-    let mut match_length = None;
-    let mut sprt = None;
-    let mut players = None;
+/// The flags read so far: the match's settings, and per engine its command
+/// line and settings (`each`: those given before the first `--engine`).
+struct Parsing {
+    cfg: MatchConfig,
+    commands: Vec<Vec<String>>,
+    each: Pending,
+    per: Vec<Pending>,
+}
 
+/// Every flag that takes a value, engine flags first.
+const FLAGS_WITH_VALUE: [&str; 24] = [
+    "--engine",
+    "--name",
+    "--proto",
+    "--option",
+    "--game",
+    "--games",
+    "--players",
+    "--tc",
+    "--movetime",
+    "--depth",
+    "--nodes",
+    "--timemargin",
+    "--hang-timeout",
+    "--openings",
+    "--concurrency",
+    "--maxmoves",
+    "--pgnout",
+    "--record",
+    "--size",
+    "--komi",
+    "--event",
+    "--seed",
+    "--sprt",
+    "--match-length",
+];
+
+/// The settings of a match no flag changed.
+fn defaults() -> MatchConfig {
+    MatchConfig {
+        game: crate::engine::registry::VARIANTS
+            .first()
+            .map_or_else(String::new, |g| g.to_string()),
+        engines: Vec::new(),
+        players: None,
+        games: 2,
+        tc: TimeControl::Clock {
+            moves: None,
+            base_ms: 10_000,
+            inc_ms: 100,
+        },
+        time_margin_ms: 100,
+        hang_timeout_ms: 60_000,
+        openings: None,
+        repeat: true,
+        concurrency: 1,
+        max_moves: Some(300),
+        pgn_out: None,
+        size: None,
+        komi: None,
+        event: "tabula match".to_string(),
+        seed: 1,
+        match_length: None,
+        sprt: None,
+    }
+}
+
+pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
+    let mut parsing = Parsing {
+        cfg: defaults(),
+        commands: Vec::new(),
+        each: Pending::default(),
+        per: Vec::new(),
+    };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let flag = flag.as_str();
-        if flag == "--no-repeat" {
-            repeat = false;
-            continue;
-        }
-        if flag == "-h" || flag == "--help" {
-            return Err(String::new());
-        }
-        let value = |it: &mut std::slice::Iter<'_, String>| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        // Per-engine target: the last engine, or all engines before any.
-        macro_rules! target {
-            () => {
-                if per.is_empty() {
-                    &mut each
-                } else {
-                    per.last_mut().unwrap()
-                }
-            };
-        }
         match flag {
-            "--game" => game = value(&mut it)?.to_ascii_lowercase(),
-            "--engine" => {
-                commands.push(split_command(&value(&mut it)?)?);
-                per.push(Pending::default());
+            "--no-repeat" => parsing.cfg.repeat = false,
+            "-h" | "--help" => return Err(String::new()),
+            _ if !FLAGS_WITH_VALUE.contains(&flag) => {
+                return Err(format!("unknown flag '{flag}'"));
             }
-            "--name" => target!().name = Some(value(&mut it)?),
+            _ => {
+                let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+                if !parsing.engine_flag(flag, value)? {
+                    match_flag(&mut parsing.cfg, flag, value)?;
+                }
+            }
+        }
+    }
+    parsing.finish()
+}
+
+impl Parsing {
+    /// Per-engine target: the last engine, or all engines before any.
+    fn target(&mut self) -> &mut Pending {
+        match self.per.last_mut() {
+            Some(p) => p,
+            None => &mut self.each,
+        }
+    }
+
+    /// `--engine` and the flags that apply to engines; false for any other.
+    fn engine_flag(&mut self, flag: &str, value: &str) -> Result<bool, String> {
+        match flag {
+            "--engine" => {
+                self.commands.push(split_command(value)?);
+                self.per.push(Pending::default());
+            }
+            "--name" => self.target().name = Some(value.to_string()),
             "--proto" => {
-                let v = value(&mut it)?;
-                target!().dialect = Some(
-                    Dialect::parse(&v)
-                        .ok_or_else(|| format!("unknown protocol '{v}' (known: uci, usi, tei)"))?,
-                );
+                self.target().dialect = Some(Dialect::parse(value).ok_or_else(|| {
+                    format!("unknown protocol '{value}' (known: uci, usi, tei, ubgi, hub)")
+                })?);
             }
             "--option" => {
-                let o = parse_option(&value(&mut it)?)?;
-                target!().options.push(o);
+                let o = parse_option(value)?;
+                self.target().options.push(o);
             }
-            "--games" => games = number(flag, &value(&mut it)?)?,
-            "--players" => players = Some(number(flag, &value(&mut it)?)?),
-            "--tc" => tc = timecontrol::parse(&value(&mut it)?)?,
-            "--movetime" => tc = timecontrol::parse(&format!("movetime={}", value(&mut it)?))?,
-            "--depth" => tc = timecontrol::parse(&format!("depth={}", value(&mut it)?))?,
-            "--nodes" => tc = timecontrol::parse(&format!("nodes={}", value(&mut it)?))?,
-            "--timemargin" => cfg_margin = number(flag, &value(&mut it)?)?,
-            "--hang-timeout" => hang = number::<u64>(flag, &value(&mut it)?)?.saturating_mul(1000),
-            "--openings" => openings = Some(value(&mut it)?),
-            "--concurrency" => concurrency = number(flag, &value(&mut it)?)?,
-            "--maxmoves" => {
-                let n: u32 = number(flag, &value(&mut it)?)?;
-                max_moves = if n == 0 { None } else { Some(n) };
-            }
-            "--pgnout" | "--record" => pgn_out = Some(value(&mut it)?),
-            "--size" => size = Some(number(flag, &value(&mut it)?)?),
-            "--komi" => komi = Some(value(&mut it)?),
-            "--event" => event = value(&mut it)?,
-            "--seed" => seed = number(flag, &value(&mut it)?)?,
-            "--sprt" => sprt = Some(SprtParams::parse(&value(&mut it)?)?),
-            "--match-length" => {
-                let n: u32 = number(flag, &value(&mut it)?)?;
-                if !(1..=64).contains(&n) {
-                    return Err(format!("--match-length must be 1..64, got {n}"));
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The engines' specs and the checks that need every flag read.
+    fn finish(self) -> Result<MatchConfig, String> {
+        let Parsing {
+            mut cfg,
+            commands,
+            each,
+            per,
+        } = self;
+        if commands.len() < 2 {
+            return Err(format!(
+                "expected at least two --engine flags, got {}",
+                commands.len()
+            ));
+        }
+        if cfg.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if cfg.concurrency == 0 {
+            return Err("--concurrency must be at least 1".into());
+        }
+        if cfg.sprt.is_some() {
+            check_sprt(commands.len(), cfg.repeat, cfg.games)?;
+        }
+        let mut specs: Vec<EngineSpec> = commands
+            .into_iter()
+            .zip(per)
+            .map(|(command, p)| {
+                let program = command.first().map_or("", String::as_str);
+                let base = program.rsplit('/').next().unwrap_or(program).to_string();
+                let mut options = each.options.clone();
+                options.extend(p.options);
+                EngineSpec {
+                    name: p.name.or(each.name.clone()).unwrap_or(base),
+                    command,
+                    dialect: p.dialect.or(each.dialect),
+                    options,
                 }
-                match_length = Some(n);
+            })
+            .collect();
+        // Engines of the same name are told apart by their place: `tabula (2)`.
+        for k in 1..specs.len() {
+            let name = specs[k].name.clone();
+            if specs[..k].iter().any(|s| s.name == name) {
+                specs[k].name = format!("{name} ({})", k + 1);
             }
-            other => return Err(format!("unknown flag '{other}'")),
         }
+        cfg.engines = specs;
+        Ok(cfg)
     }
-    if commands.len() < 2 {
-        return Err(format!(
-            "expected at least two --engine flags, got {}",
-            commands.len()
-        ));
-    }
-    if games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    if concurrency == 0 {
-        return Err("--concurrency must be at least 1".into());
-    }
-    if sprt.is_some() {
-        check_sprt(commands.len(), repeat, games)?;
-    }
-    let mut specs: Vec<EngineSpec> = commands
-        .into_iter()
-        .zip(per)
-        .map(|(command, p)| {
-            let base = command[0]
-                .rsplit('/')
-                .next()
-                .unwrap_or(&command[0])
-                .to_string();
-            let mut options = each.options.clone();
-            options.extend(p.options);
-            EngineSpec {
-                name: p.name.or(each.name.clone()).unwrap_or(base),
-                command,
-                dialect: p.dialect.or(each.dialect),
-                options,
+}
+
+/// A flag of the match as a whole.
+fn match_flag(cfg: &mut MatchConfig, flag: &str, value: &str) -> Result<(), String> {
+    let value = value.to_string();
+    match flag {
+        "--game" => cfg.game = value.to_ascii_lowercase(),
+        "--games" => cfg.games = number(flag, &value)?,
+        "--players" => cfg.players = Some(number(flag, &value)?),
+        "--tc" => cfg.tc = timecontrol::parse(&value)?,
+        "--movetime" => cfg.tc = timecontrol::parse(&format!("movetime={value}"))?,
+        "--depth" => cfg.tc = timecontrol::parse(&format!("depth={value}"))?,
+        "--nodes" => cfg.tc = timecontrol::parse(&format!("nodes={value}"))?,
+        "--timemargin" => cfg.time_margin_ms = number(flag, &value)?,
+        "--hang-timeout" => cfg.hang_timeout_ms = number::<u64>(flag, &value)?.saturating_mul(1000),
+        "--openings" => cfg.openings = Some(value),
+        "--concurrency" => cfg.concurrency = number(flag, &value)?,
+        "--maxmoves" => {
+            let n: u32 = number(flag, &value)?;
+            cfg.max_moves = if n == 0 { None } else { Some(n) };
+        }
+        "--pgnout" | "--record" => cfg.pgn_out = Some(value),
+        "--size" => cfg.size = Some(number(flag, &value)?),
+        "--komi" => cfg.komi = Some(value),
+        "--event" => cfg.event = value,
+        "--seed" => cfg.seed = number(flag, &value)?,
+        "--sprt" => cfg.sprt = Some(SprtParams::parse(&value)?),
+        "--match-length" => {
+            let n: u32 = number(flag, &value)?;
+            if !(1..=64).contains(&n) {
+                return Err(format!("--match-length must be 1..64, got {n}"));
             }
-        })
-        .collect();
-    // Engines of the same name are told apart by their place: `tabula (2)`.
-    for k in 1..specs.len() {
-        let name = specs[k].name.clone();
-        if specs[..k].iter().any(|s| s.name == name) {
-            specs[k].name = format!("{name} ({})", k + 1);
+            cfg.match_length = Some(n);
         }
+        other => return Err(format!("unknown flag '{other}'")),
     }
-    Ok(MatchConfig {
-        game,
-        engines: specs,
-        players,
-        games,
-        tc,
-        time_margin_ms: cfg_margin,
-        hang_timeout_ms: hang,
-        openings,
-        repeat,
-        concurrency,
-        max_moves,
-        pgn_out,
-        size,
-        komi,
-        event,
-        seed,
-        match_length,
-        sprt,
-    })
+    Ok(())
 }
 
 /// The SPRT compares two engines on game pairs: each opening played
