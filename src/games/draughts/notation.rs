@@ -79,61 +79,67 @@ pub fn capture_paths<V: Variant>(pos: &Position<V>, mv: Move, all: bool) -> Vec<
     let mut out = Vec::new();
     let empty = pos.empty_squares() | 1u64 << mv.from;
     let king = pos.kings >> mv.from & 1 != 0;
-    let mut path = Vec::new();
-    walk::<V>(
-        pos.side,
+    let mut walk = PathWalk {
+        side: pos.side,
         empty,
         mv,
-        1u64 << mv.from,
-        king,
-        0,
-        &mut path,
-        &mut out,
         all,
-    );
+        path: Vec::new(),
+        out: &mut out,
+    };
+    walk.walk::<V>(1u64 << mv.from, king, 0);
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk<V: Variant>(
+/// The search for the landing squares of one capture: what stays the same
+/// along the way, the path so far and the paths found.
+struct PathWalk<'a> {
     side: usize,
+    /// Empty squares, the capturing piece's start among them.
     empty: u64,
     mv: Move,
-    at: u64,
-    king: bool,
-    taken: u64,
-    path: &mut Vec<u8>,
-    out: &mut Vec<Vec<u8>>,
+    /// Every path, or the first one only.
     all: bool,
-) {
-    if !all && !out.is_empty() {
-        return;
-    }
-    if taken == mv.captured {
-        if at.trailing_zeros() as u8 == mv.to {
-            out.push(path.clone());
+    path: Vec<u8>,
+    out: &'a mut Vec<Vec<u8>>,
+}
+
+impl PathWalk<'_> {
+    /// From `at` (crowned or not), with `taken` captured so far: every way
+    /// on that takes exactly the move's pieces and ends on its square.
+    fn walk<V: Variant>(&mut self, at: u64, king: bool, taken: u64) {
+        if !self.all && !self.out.is_empty() {
+            return;
         }
-        return;
-    }
-    let sh = |x: u64, d: i32| if d > 0 { x << d } else { x >> -d };
-    for d in steps::<V>() {
-        let mut t = sh(at, d);
-        while king && t & empty != 0 {
-            t = sh(t, d);
-        }
-        if t & mv.captured & !taken == 0 {
-            continue;
-        }
-        let mut l = sh(t, d);
-        while l & empty != 0 {
-            let crowned = king || (V::CROWN_MID_CAPTURE && l & Position::<V>::crown_row(side) != 0);
-            path.push(l.trailing_zeros() as u8);
-            walk::<V>(side, empty, mv, l, crowned, taken | t, path, out, all);
-            path.pop();
-            if !king {
-                break;
+        let mv = self.mv;
+        if taken == mv.captured {
+            if at.trailing_zeros() as u8 == mv.to {
+                self.out.push(self.path.clone());
             }
-            l = sh(l, d);
+            return;
+        }
+        let empty = self.empty;
+        let sh = |x: u64, d: i32| if d > 0 { x << d } else { x >> -d };
+        for d in steps::<V>() {
+            let mut t = sh(at, d);
+            while king && t & empty != 0 {
+                t = sh(t, d);
+            }
+            if t & mv.captured & !taken == 0 {
+                continue;
+            }
+            let mut l = sh(t, d);
+            while l & empty != 0 {
+                let crowned =
+                    king || (V::CROWN_MID_CAPTURE && l & Position::<V>::crown_row(self.side) != 0);
+                self.path.push(l.trailing_zeros() as u8);
+                self.walk::<V>(l, crowned, taken | t);
+                self.path.pop();
+                if !king {
+                    break;
+                }
+                l = sh(l, d);
+            }
         }
     }
 }
