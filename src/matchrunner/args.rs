@@ -161,7 +161,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "--proto" => {
                 let v = value(&mut it)?;
                 target!().dialect = Some(
-                    Dialect::parse(&v)
+                    Dialect::parse_spoken(&v)
                         .ok_or_else(|| format!("unknown protocol '{v}' (known: uci, usi, tei)"))?,
                 );
             }
