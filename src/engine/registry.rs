@@ -2,6 +2,7 @@
 //! one line in the `registry!` call below; the daemon, the CLI and the match
 //! runner all find it here.
 
+use super::dialect::Dialect;
 use super::session::{EngineSession, GameSession};
 use crate::games::Game;
 use crate::games::backgammon::Backgammon;
@@ -21,16 +22,15 @@ use crossbeam_channel::Sender;
 pub struct GameEntry {
     /// The variant id (`UCI_Variant`, the CLI, `tabula match --game`).
     pub id: &'static str,
-    /// The handshake words (`uci`, `usi`, `tei`, `ubgi`, `xboard`) over
-    /// which the game is played. A handshake other than `uci` selects the
-    /// first game that lists it (`tei` → Tak); over `uci`, `UCI_Variant`
-    /// chooses among the games that list `uci`.
-    pub handshakes: &'static [&'static str],
+    /// The dialects over which the game is played, its own first. A
+    /// dialect other than UCI selects the first game that lists it (TEI →
+    /// Tak); over UCI, `UCI_Variant` chooses among the games that list it.
+    pub dialects: &'static [Dialect],
 }
 
 impl GameEntry {
-    pub fn speaks(&self, handshake: &str) -> bool {
-        self.handshakes.contains(&handshake)
+    pub fn speaks(&self, dialect: Dialect) -> bool {
+        self.dialects.contains(&dialect)
     }
 }
 
@@ -50,14 +50,14 @@ pub trait TunableVisitor {
 
 /// Defines [`GAMES`], [`VARIANTS`], [`TUNABLE`], [`visit`] and
 /// [`visit_tunable`] from one list, so that a game is named once. A row is
-/// `Game => [handshakes]`, followed by `tunable` when the game implements
+/// `Game => [dialects]`, followed by `tunable` when the game implements
 /// [`Tunable`].
 macro_rules! registry {
-    ($($game:ty => [$($handshake:literal),+] $($tunable:ident)?),+ $(,)?) => {
+    ($($game:ty => [$($dialect:ident),+] $($tunable:ident)?),+ $(,)?) => {
         /// Every game, in the order `UCI_Variant` lists them; the first is
         /// the default of the UCI dialect.
         pub const GAMES: &[GameEntry] = &[
-            $(GameEntry { id: <$game as Game>::ID, handshakes: &[$($handshake),+] }),+
+            $(GameEntry { id: <$game as Game>::ID, dialects: &[$(Dialect::$dialect),+] }),+
         ];
 
         /// The variant ids of [`GAMES`], in order.
@@ -95,14 +95,14 @@ macro_rules! registry {
 }
 
 registry! {
-    Makruk => ["uci", "xboard"] tunable,
-    Tak => ["tei", "uci"] tunable,
-    Ogi => ["usi", "uci"] tunable,
-    Backgammon => ["ubgi", "uci"],
-    ChineseCheckers => ["uci"] tunable,
-    Halma => ["uci"] tunable,
-    International => ["hub", "uci"] tunable,
-    Russian => ["hub", "uci"] tunable,
+    Makruk => [Uci, Cecp] tunable,
+    Tak => [Tei, Uci] tunable,
+    Ogi => [Usi, Uci] tunable,
+    Backgammon => [Ubgi, Uci],
+    ChineseCheckers => [Uci] tunable,
+    Halma => [Uci] tunable,
+    International => [Hub, Uci] tunable,
+    Russian => [Hub, Uci] tunable,
 }
 
 /// The entry of variant `id`.
@@ -110,16 +110,17 @@ pub fn entry(id: &str) -> Option<&'static GameEntry> {
     GAMES.iter().find(|g| g.id == id)
 }
 
-/// The game a handshake other than `uci` selects (`tei` → `tak`).
-pub fn native_game(handshake: &str) -> Option<&'static str> {
-    GAMES.iter().find(|g| g.speaks(handshake)).map(|g| g.id)
+/// The game a dialect other than UCI selects (TEI → `tak`): the first
+/// that speaks it.
+pub fn native_game(dialect: Dialect) -> Option<&'static str> {
+    GAMES.iter().find(|g| g.speaks(dialect)).map(|g| g.id)
 }
 
-/// The variant ids playable over `handshake`, in registry order.
-pub fn games_speaking(handshake: &str) -> Vec<&'static str> {
+/// The variant ids playable over `dialect`, in registry order.
+pub fn games_speaking(dialect: Dialect) -> Vec<&'static str> {
     GAMES
         .iter()
-        .filter(|g| g.speaks(handshake))
+        .filter(|g| g.speaks(dialect))
         .map(|g| g.id)
         .collect()
 }
@@ -190,14 +191,17 @@ mod tests {
 
     #[test]
     fn handshakes_select_games() {
-        assert_eq!(native_game("tei"), Some("tak"));
-        assert_eq!(native_game("usi"), Some("ogi"));
-        assert_eq!(native_game("xboard"), Some("makruk"));
-        assert_eq!(native_game("hub"), Some("international"));
-        assert_eq!(games_speaking("hub"), vec!["international", "russian"]);
-        assert_eq!(games_speaking("uci"), VARIANTS.to_vec());
-        assert_eq!(games_speaking("xboard"), vec!["makruk"]);
-        assert!(entry("ogi").is_some_and(|e| e.speaks("usi") && !e.speaks("tei")));
+        assert_eq!(native_game(Dialect::Tei), Some("tak"));
+        assert_eq!(native_game(Dialect::Usi), Some("ogi"));
+        assert_eq!(native_game(Dialect::Cecp), Some("makruk"));
+        assert_eq!(native_game(Dialect::Hub), Some("international"));
+        assert_eq!(
+            games_speaking(Dialect::Hub),
+            vec!["international", "russian"]
+        );
+        assert_eq!(games_speaking(Dialect::Uci), VARIANTS.to_vec());
+        assert_eq!(games_speaking(Dialect::Cecp), vec!["makruk"]);
+        assert!(entry("ogi").is_some_and(|e| e.speaks(Dialect::Usi) && !e.speaks(Dialect::Tei)));
         for kw in ["fen", "sfen", "tps"] {
             assert!(is_position_keyword(kw), "{kw}");
         }

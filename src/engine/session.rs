@@ -6,7 +6,9 @@
 //! [`Game`], so adding a game needs no code here.
 
 use super::error::EngineError;
-use crate::games::{Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter, shorten};
+use crate::games::{
+    DialectKey, Game, GamePosition, MoveNotation, OptionSpec, Outcome, pv_formatter, shorten,
+};
 use crate::rules::{Decision, RulesPosition};
 use crate::search::{Job, SearchEvent, SearchLimits, SearchSettings, SearchStrategy, SearchWorker};
 use crossbeam_channel::Sender;
@@ -43,6 +45,8 @@ pub trait EngineSession: Send {
     fn variant(&self) -> &'static str;
     fn game_options(&self) -> Vec<OptionSpec>;
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError>;
+    /// The keys UBGI announces for the game's options (`Game::ubgi_keys`).
+    fn ubgi_keys(&self) -> &'static [DialectKey];
     /// Why MultiPV cannot be honoured under the current options, if so.
     fn single_line_search(&self) -> Option<String>;
     /// Back to the start position, with the hash cleared.
@@ -169,6 +173,10 @@ impl<G: Game> EngineSession for GameSession<G> {
 
     fn single_line_search(&self) -> Option<String> {
         self.game.single_line_search()
+    }
+
+    fn ubgi_keys(&self) -> &'static [DialectKey] {
+        self.game.ubgi_keys()
     }
 
     fn set_game_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {

@@ -290,7 +290,7 @@ impl Client {
                 Some(OptionKind::Combo { default, vars }) => (default.as_str(), vars.as_slice()),
                 _ => ("", &[][..]),
             };
-        let standard = registry::native_game("hub") == Some(variant);
+        let standard = registry::native_game(Dialect::Hub) == Some(variant);
         let value =
             if standard && !vars.iter().any(|v| v == variant) && vars.iter().any(|v| v == "normal")
             {
@@ -369,8 +369,8 @@ impl Client {
     }
 
     fn handshake(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        let ok = self.dialect.ok_word();
-        self.send(self.dialect.handshake())?;
+        let ok = self.dialect.handshake_ok();
+        self.send(self.dialect.name())?;
         let deadline = Instant::now() + timeout;
         loop {
             let line = self.recv(deadline, ok)?;

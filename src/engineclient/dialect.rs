@@ -2,61 +2,37 @@
 //! handshake, options, positions, searches) built from the daemon's own
 //! tables, so that both sides of a pipe read one definition.
 
+pub use crate::engine::Dialect;
 use crate::engine::registry;
 use crate::protocol::hub;
 use crate::rules::Decision;
 
-/// The GUI side of a protocol dialect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    Uci,
-    Usi,
-    Tei,
-    /// UBGI (backgammon): the whole position each turn, no move list.
-    Ubgi,
-    /// Hub (draughts, Scan's protocol): `name=value` lines, the mover's
-    /// clock only, `done move=...`.
-    Hub,
-}
+/// The dialects the GUI side speaks, in the order it lists them: all but
+/// CECP, which tabula answers but does not drive.
+const SPOKEN: [Dialect; 5] = [
+    Dialect::Uci,
+    Dialect::Usi,
+    Dialect::Tei,
+    Dialect::Ubgi,
+    Dialect::Hub,
+];
 
+/// The GUI side of each dialect.
 impl Dialect {
-    pub const ALL: [Dialect; 5] = [
-        Dialect::Uci,
-        Dialect::Usi,
-        Dialect::Tei,
-        Dialect::Ubgi,
-        Dialect::Hub,
-    ];
+    /// True when the engine client speaks this dialect (not CECP).
+    pub fn client_speaks(self) -> bool {
+        SPOKEN.contains(&self)
+    }
 
     /// True when an engine spoken to in this dialect can play `game`: the
-    /// registry lists the handshakes each game is played over.
+    /// registry lists the dialects each game is played over.
     pub fn plays(self, game: &str) -> bool {
-        registry::entry(game).is_some_and(|g| g.speaks(self.handshake()))
+        registry::entry(game).is_some_and(|g| g.speaks(self))
     }
 
-    /// The dialects that can play `game`.
+    /// The dialects the client speaks that can play `game`.
     pub fn playing(game: &str) -> Vec<Dialect> {
-        Dialect::ALL.into_iter().filter(|d| d.plays(game)).collect()
-    }
-
-    /// The daemon's definition of the same dialect, whose tables the
-    /// client reads instead of keeping its own.
-    fn daemon_side(self) -> crate::protocol::dialect::Dialect {
-        use crate::protocol::command::Handshake;
-        let handshake = match self {
-            Dialect::Uci => Handshake::Uci,
-            Dialect::Usi => Handshake::Usi,
-            Dialect::Tei => Handshake::Tei,
-            Dialect::Ubgi => Handshake::Ubgi,
-            Dialect::Hub => Handshake::Hub,
-        };
-        crate::protocol::dialect::Dialect { handshake }
-    }
-
-    /// True when the dialect's new-game command takes the board size
-    /// (`teinewgame <size>`).
-    pub fn new_game_takes_argument(self) -> bool {
-        self.daemon_side().new_game_takes_argument()
+        SPOKEN.into_iter().filter(|d| d.plays(game)).collect()
     }
 
     /// The option that selects the game over this dialect, as
@@ -67,32 +43,19 @@ impl Dialect {
             Dialect::Uci => Some("UCI_Variant"),
             Dialect::Usi => Some("USI_Variant"),
             Dialect::Hub => Some("variant"),
-            Dialect::Tei | Dialect::Ubgi => None,
+            Dialect::Tei | Dialect::Ubgi | Dialect::Cecp => None,
         }
     }
 
-    pub fn parse(s: &str) -> Option<Dialect> {
-        match s.to_ascii_lowercase().as_str() {
-            "uci" => Some(Dialect::Uci),
-            "usi" => Some(Dialect::Usi),
-            "tei" => Some(Dialect::Tei),
-            "ubgi" => Some(Dialect::Ubgi),
-            "hub" => Some(Dialect::Hub),
-            _ => None,
-        }
-    }
-
-    pub fn handshake(self) -> &'static str {
-        self.daemon_side().name()
-    }
-
-    pub fn ok_word(self) -> &'static str {
-        self.daemon_side().handshake_ok()
+    /// A dialect the client speaks, by its handshake word in any case
+    /// (`--proto`).
+    pub fn parse_spoken(s: &str) -> Option<Dialect> {
+        Dialect::from_name(&s.to_ascii_lowercase()).filter(|d| d.client_speaks())
     }
 
     /// `ucinewgame`, `usinewgame`, `teinewgame <size>`.
     pub fn new_game(self, arg: Option<&str>) -> String {
-        let w = self.daemon_side().new_game_word();
+        let w = self.new_game_word();
         match arg {
             Some(a) => format!("{w} {a}"),
             None => w.to_string(),
@@ -107,6 +70,8 @@ impl Dialect {
             Dialect::Tei => "tps",
             Dialect::Ubgi => "gnubgid",
             Dialect::Hub => "pos",
+            // Never sent (the client does not drive CECP): `setboard` takes a FEN.
+            Dialect::Cecp => "fen",
         }
     }
 
@@ -174,7 +139,7 @@ impl Dialect {
     /// sente's `btime` in USI).
     pub fn go_clock(self, first: i64, second: i64, inc: u64, movestogo: Option<u32>) -> String {
         let (first, second) = (first.max(0), second.max(0));
-        let [(t1, i1), (t2, i2)] = self.daemon_side().clock_words();
+        let [(t1, i1), (t2, i2)] = self.clock_words();
         let mut s = format!("go {t1} {first} {t2} {second} {i1} {inc} {i2} {inc}");
         if let Some(m) = movestogo {
             s.push_str(&format!(" movestogo {m}"));
@@ -249,18 +214,18 @@ fn seconds(ms: u64) -> String {
 }
 
 /// The dialect `game`'s engines speak unless told otherwise: the first
-/// handshake the registry lists for it that the client speaks.
+/// dialect the registry lists for it that the client speaks.
 pub fn native_dialect(game: &str) -> Dialect {
     registry::entry(game)
-        .and_then(|g| g.handshakes.iter().find_map(|h| Dialect::parse(h)))
+        .and_then(|g| g.dialects.iter().copied().find(|d| d.client_speaks()))
         .unwrap_or(Dialect::Uci)
 }
 
-/// The handshake of the game's own dialect: the first the registry lists.
-pub fn home_handshake(game: &str) -> &'static str {
+/// The game's own dialect: the first the registry lists.
+pub fn home_dialect(game: &str) -> Dialect {
     registry::entry(game)
-        .and_then(|g| g.handshakes.first().copied())
-        .unwrap_or("uci")
+        .and_then(|g| g.dialects.first().copied())
+        .unwrap_or(Dialect::Uci)
 }
 
 #[cfg(test)]

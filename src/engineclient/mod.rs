@@ -22,5 +22,5 @@ pub mod score;
 
 pub use client::{BestMove, Client, ClientError, EngineSpec};
 pub use command_line::{parse_option, split_command};
-pub use dialect::{Dialect, Limit, home_handshake, native_dialect};
+pub use dialect::{Dialect, Limit, home_dialect, native_dialect};
 pub use score::{EngineScore, ScoreValue};

@@ -93,6 +93,22 @@ pub struct OptionSpec {
     pub kind: OptionKind,
 }
 
+/// A key of UBGI's `set <key> <value>` that sets one of the game's own
+/// options ([`Game::ubgi_keys`]). Its type, range and default are the
+/// option's ([`OptionSpec`]); the daemon shows and checks them from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DialectKey {
+    /// The key (`game.jacoby`).
+    pub key: &'static str,
+    /// The name of the game option it sets (`Jacoby`).
+    pub option: &'static str,
+    /// The description the handshake prints after the default.
+    pub text: &'static str,
+    /// True when another value is another game (another rule set): the
+    /// position given so far is forgotten. The same value changes nothing.
+    pub new_game: bool,
+}
+
 /// A position as the text side of the engine sees it: notation in and out.
 pub trait GamePosition: RulesPosition {
     /// The position in the game's notation (FEN, SFEN, TPS, ...).
@@ -238,6 +254,12 @@ pub trait Game: Clone + Send + 'static {
     /// Takes over what a position set by `position` says about the game's
     /// settings (a `ccn`'s number of players sets the option).
     fn adopt_position(&mut self, _pos: &Self::Pos) {}
+    /// The keys UBGI's handshake announces for the game's options, in
+    /// order (backgammon's rule set, Jacoby and search depth); none by
+    /// default.
+    fn ubgi_keys(&self) -> &'static [DialectKey] {
+        &[]
+    }
     /// True when setting this option to `value` changes the game itself
     /// (another rule set): the session then starts a new game, as after
     /// `ucinewgame`. Asked before the option is set; setting an option to

@@ -210,7 +210,7 @@ impl Parsing {
             }
             "--name" => self.target().name = Some(value.to_string()),
             "--proto" => {
-                self.target().dialect = Some(Dialect::parse(value).ok_or_else(|| {
+                self.target().dialect = Some(Dialect::parse_spoken(value).ok_or_else(|| {
                     format!("unknown protocol '{value}' (known: uci, usi, tei, ubgi, hub)")
                 })?);
             }

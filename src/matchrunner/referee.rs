@@ -7,7 +7,7 @@ use super::engine_setup::{engine_for, for_game};
 use super::openings::Opening;
 use super::timecontrol::TimeControl;
 use crate::engineclient::{
-    BestMove, Client, ClientError, Dialect, EngineSpec, Limit, home_handshake, native_dialect,
+    BestMove, Client, ClientError, Dialect, EngineSpec, Limit, home_dialect, native_dialect,
 };
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
 use crate::games::{GamePosition, MoveNotation};
@@ -107,9 +107,9 @@ impl Verdict {
 struct Table<'a, G: MatchRules> {
     game: &'a G,
     cfg: &'a MatchConfig,
-    /// The handshake of the game's own dialect: its engines get moves in
+    /// The game's own dialect: its engines get moves in
     /// the game's own notation.
-    home: &'static str,
+    home: Dialect,
     specs: Vec<&'a EngineSpec>,
     clients: Vec<Client>,
     pos: G::Pos,
@@ -166,7 +166,7 @@ pub fn play_game<G: MatchRules>(
     let mut table = Table {
         game,
         cfg,
-        home: home_handshake(G::ID),
+        home: home_dialect(G::ID),
         specs,
         clients,
         pos,
@@ -267,7 +267,7 @@ impl<G: MatchRules> Table<'_, G> {
     fn notation(&self, seat: usize) -> MoveNotation {
         match self.clients.get(seat) {
             Some(c) if c.dialect == Dialect::Hub => MoveNotation::Hub,
-            Some(c) if c.dialect.handshake() != self.home => MoveNotation::Uci,
+            Some(c) if c.dialect != self.home => MoveNotation::Uci,
             _ => MoveNotation::Native,
         }
     }

@@ -252,15 +252,12 @@ pub fn check_dialects<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError
     for (k, spec) in cfg.engines.iter().enumerate() {
         let dialect = spec.dialect.unwrap_or(native_dialect(G::ID));
         if !dialect.plays(G::ID) {
-            let can: Vec<&str> = Dialect::playing(G::ID)
-                .iter()
-                .map(|d| d.handshake())
-                .collect();
+            let can: Vec<&str> = Dialect::playing(G::ID).iter().map(|d| d.name()).collect();
             return Err(MatchError::Usage(format!(
                 "engine {} ({}): --proto {} cannot play {} (it is played over {})",
                 k + 1,
                 spec.name,
-                dialect.handshake(),
+                dialect.name(),
                 G::ID,
                 can.join(", ")
             )));

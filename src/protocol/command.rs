@@ -16,18 +16,7 @@ use nom::{
     sequence::{pair, preceded, terminated},
 };
 
-/// The handshake words; each selects a dialect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Handshake {
-    Uci,
-    Usi,
-    Tei,
-    Ubgi,
-    /// `xboard`: CECP (XBoard/WinBoard protocol v2), see `cecp.rs`.
-    Cecp,
-    /// `hub`: Scan's Hub v2 for draughts, see `hub.rs`.
-    Hub,
-}
+use crate::engine::Dialect;
 
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,7 +77,8 @@ fn player_clock(word: &str) -> Option<(usize, bool)> {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    Handshake(Handshake),
+    /// A handshake word (`uci`, `xboard`, ...): it selects a dialect.
+    Handshake(Dialect),
     Debug(bool),
     IsReady,
     SetOption {
@@ -140,14 +130,8 @@ impl std::fmt::Display for CommandError {
     }
 }
 
-/// The command words, in the order they are tried.
+/// The command words besides the dialects' handshake words.
 const COMMAND_WORDS: &[&str] = &[
-    "uci",
-    "usi",
-    "tei",
-    "ubgi",
-    "xboard",
-    "hub",
     "debug",
     "isready",
     "setoption",
@@ -196,7 +180,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
     let mut rest: &str = &line;
     loop {
         let word = rest.split(' ').next().unwrap_or("");
-        if COMMAND_WORDS.contains(&word) {
+        if Dialect::from_name(word).is_some() || COMMAND_WORDS.contains(&word) {
             return parse_command(word, rest).map(Some);
         }
         match rest.find(' ') {
@@ -230,13 +214,10 @@ fn err(command: &str, message: impl Into<String>) -> CommandError {
 fn parse_command(word: &str, text: &str) -> Result<Command, CommandError> {
     // The arguments after the command word ("" when none).
     let args = text.get(word.len()..).unwrap_or("").trim_start();
+    if let Some(dialect) = Dialect::from_name(word) {
+        return Ok(Command::Handshake(dialect));
+    }
     match word {
-        "uci" => Ok(Command::Handshake(Handshake::Uci)),
-        "usi" => Ok(Command::Handshake(Handshake::Usi)),
-        "tei" => Ok(Command::Handshake(Handshake::Tei)),
-        "ubgi" => Ok(Command::Handshake(Handshake::Ubgi)),
-        "xboard" => Ok(Command::Handshake(Handshake::Cecp)),
-        "hub" => Ok(Command::Handshake(Handshake::Hub)),
         "isready" => Ok(Command::IsReady),
         "register" => Ok(Command::Register),
         "stop" => Ok(Command::Stop),

@@ -1,7 +1,7 @@
 //! The session loop: owns all state, reads parsed commands and search events,
 //! and never waits for a search. See protocol-spec/overview.md.
 
-use super::command::{Command, Handshake, PositionBase, parse_line};
+use super::command::{Command, PositionBase, parse_line};
 use super::dialect::{CommonOption, Dialect};
 use super::io::{Input, spawn_reader, spawn_writer};
 use super::options::{EngineOptions, OptionValue, check_value, common_spec, format_option};
@@ -121,17 +121,11 @@ impl Daemon {
     }
 
     fn handle_event(&mut self, event: SearchEvent) {
-        if self.dialect.handshake == Handshake::Cecp {
-            self.cecp_event(event);
-            return;
-        }
-        if self.dialect.handshake == Handshake::Ubgi {
-            self.ubgi_event(event);
-            return;
-        }
-        if self.dialect.handshake == Handshake::Hub {
-            self.hub_event(event);
-            return;
+        match self.dialect {
+            Dialect::Cecp => return self.cecp_event(event),
+            Dialect::Ubgi => return self.ubgi_event(event),
+            Dialect::Hub => return self.hub_event(event),
+            Dialect::Uci | Dialect::Usi | Dialect::Tei => {}
         }
         match event {
             SearchEvent::Info(info) => self.send(self.format_info(&info)),
@@ -167,14 +161,11 @@ impl Daemon {
 
     /// Handles one input line; false means quit.
     fn handle_line(&mut self, line: &str) -> bool {
-        if self.dialect.handshake == Handshake::Cecp {
-            return self.cecp_line(line);
-        }
-        if self.dialect.handshake == Handshake::Ubgi {
-            return self.ubgi_line(line);
-        }
-        if self.dialect.handshake == Handshake::Hub {
-            return self.hub_line(line);
+        match self.dialect {
+            Dialect::Cecp => return self.cecp_line(line),
+            Dialect::Ubgi => return self.ubgi_line(line),
+            Dialect::Hub => return self.hub_line(line),
+            Dialect::Uci | Dialect::Usi | Dialect::Tei => {}
         }
         let command = match parse_line(line) {
             Ok(Some(c)) => c,
@@ -246,8 +237,8 @@ impl Daemon {
                 for l in diagram.lines() {
                     self.send(l);
                 }
-                let label = match self.dialect.handshake {
-                    Handshake::Uci => self.session.uci_notation_label(),
+                let label = match self.dialect {
+                    Dialect::Uci => self.session.uci_notation_label(),
                     _ => self.session.notation_label(),
                 };
                 let notation = self.session.notation(self.dialect.move_notation());
@@ -258,9 +249,8 @@ impl Daemon {
         true
     }
 
-    fn handshake(&mut self, handshake: Handshake) {
-        let dialect = Dialect { handshake };
-        if !Dialect::is_supported(handshake) {
+    fn handshake(&mut self, dialect: Dialect) {
+        if !dialect.is_supported() {
             let word = dialect.name();
             self.error(EngineError::unsupported(format!(
                 "{word}: this dialect is not spoken yet; use uci"
@@ -281,17 +271,11 @@ impl Daemon {
             self.stop_and_wait();
         }
         self.dialect = dialect;
-        if handshake == Handshake::Cecp {
-            self.cecp_start();
-            return;
-        }
-        if handshake == Handshake::Ubgi {
-            self.ubgi_start();
-            return;
-        }
-        if handshake == Handshake::Hub {
-            self.hub_start();
-            return;
+        match dialect {
+            Dialect::Cecp => return self.cecp_start(),
+            Dialect::Ubgi => return self.ubgi_start(),
+            Dialect::Hub => return self.hub_start(),
+            Dialect::Uci | Dialect::Usi | Dialect::Tei => {}
         }
         self.send(format!("id name {ENGINE_NAME}"));
         self.send(format!("id author {ENGINE_AUTHOR}"));

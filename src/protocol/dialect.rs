@@ -1,31 +1,17 @@
-//! Dialects: what differs between UCI, USI, TEI and UBGI once a line is
-//! parsed — the handshake reply, option spelling, which clock belongs to
-//! which player, how scores and "no move" are written, which move notation
-//! the games should use, and the default game.
-//!
-//! UCI, USI and TEI are spoken; UBGI slots in here (and in the games
-//! registry) without touching game code.
+//! The daemon's side of each dialect: what differs between UCI, USI, TEI,
+//! CECP, UBGI and Hub once a line is parsed — which game a handshake
+//! selects, option spelling, which `go` parameters exist, how scores, "no
+//! move" and errors are written. The enum itself and its pure data (wire
+//! name, handshake reply, new-game word, clock words, move notation) are
+//! [`crate::engine::Dialect`].
 
-use super::command::{GoParams, Handshake, MAX_CLOCKS};
+use super::command::{GoParams, MAX_CLOCKS};
+pub use crate::engine::Dialect;
 use crate::engine::{EngineError, registry};
-use crate::games::MoveNotation;
 use crate::search::{Bound, MateAnswer, Score, SearchLimits};
 
 /// The centipawn score TEI reports for a win found at the root.
 const TEI_WIN: i32 = 20_000;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Dialect {
-    pub handshake: Handshake,
-}
-
-impl Default for Dialect {
-    fn default() -> Self {
-        Dialect {
-            handshake: Handshake::Uci,
-        }
-    }
-}
 
 /// The engine-wide options every dialect has, under their dialect names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,43 +27,42 @@ pub enum CommonOption {
 impl Dialect {
     /// True when this handshake word is spoken by tabula today: UCI always,
     /// any other when a registered game speaks it.
-    pub fn is_supported(handshake: Handshake) -> bool {
-        let dialect = Dialect { handshake };
-        handshake == Handshake::Uci || registry::native_game(dialect.name()).is_some()
+    pub fn is_supported(self) -> bool {
+        self == Dialect::Uci || registry::native_game(self).is_some()
     }
 
     /// The game a handshake selects: the first registered game that speaks
     /// it (TEI is Tak's protocol, USI Ōgi's, CECP is offered for Makruk).
     /// UCI keeps the current game (`UCI_Variant` picks one).
-    pub fn native_variant(&self) -> Option<&'static str> {
-        match self.handshake {
-            Handshake::Uci => None,
-            _ => registry::native_game(self.name()),
+    pub fn native_variant(self) -> Option<&'static str> {
+        match self {
+            Dialect::Uci => None,
+            _ => registry::native_game(self),
         }
     }
 
     /// The games this dialect can play, in registry order (the values of
     /// `UCI_Variant`, the variants CECP announces).
-    pub fn variants(&self) -> Vec<&'static str> {
-        registry::games_speaking(self.name())
+    pub fn variants(self) -> Vec<&'static str> {
+        registry::games_speaking(self)
     }
 
     /// The engine-wide options of this dialect, in the order the handshake
     /// lists them. Only UCI can switch games.
-    pub fn common_options(&self) -> &'static [CommonOption] {
+    pub fn common_options(self) -> &'static [CommonOption] {
         use CommonOption::*;
-        match self.handshake {
-            Handshake::Usi => &[Hash, Ponder, MultiPv, ClearHash, MoveOverhead],
-            Handshake::Tei => &[Hash, ClearHash, MultiPv, MoveOverhead],
-            Handshake::Hub => &[Variant, Hash],
+        match self {
+            Dialect::Usi => &[Hash, Ponder, MultiPv, ClearHash, MoveOverhead],
+            Dialect::Tei => &[Hash, ClearHash, MultiPv, MoveOverhead],
+            Dialect::Hub => &[Variant, Hash],
             _ => &[Variant, Hash, ClearHash, MultiPv, Ponder, MoveOverhead],
         }
     }
 
     /// Refuses `go` parameters this dialect does not have.
-    pub fn check_go(&self, go: &GoParams) -> Result<(), EngineError> {
-        match self.handshake {
-            Handshake::Tei => {
+    pub fn check_go(self, go: &GoParams) -> Result<(), EngineError> {
+        match self {
+            Dialect::Tei => {
                 let unsupported = if go.ponder {
                     Some("ponder")
                 } else if go.mate.is_some() || go.mate_infinite {
@@ -94,7 +79,7 @@ impl Dialect {
                     None => Ok(()),
                 }
             }
-            Handshake::Usi => Ok(()),
+            Dialect::Usi => Ok(()),
             _ if go.mate_infinite => {
                 Err(EngineError::bad_command("'mate' needs a number of moves"))
             }
@@ -105,67 +90,10 @@ impl Dialect {
         }
     }
 
-    /// The dialect's own new-game command; the others' words are refused
-    /// (protocol-spec/overview.md §2), so a GUI learns at once it sent the
-    /// wrong dialect's word.
-    pub fn new_game_word(&self) -> &'static str {
-        match self.handshake {
-            Handshake::Uci => "ucinewgame",
-            Handshake::Usi => "usinewgame",
-            Handshake::Tei => "teinewgame",
-            Handshake::Ubgi => "newgame",
-            Handshake::Cecp => "new",
-            Handshake::Hub => "new-game",
-        }
-    }
-
-    /// The word that sets an option, for error messages.
-    pub fn set_option_word(&self) -> &'static str {
-        match self.handshake {
-            Handshake::Hub => "set-param",
-            _ => "setoption",
-        }
-    }
-
-    /// True when the new-game command takes an argument (`teinewgame <size>`).
-    pub fn new_game_takes_argument(&self) -> bool {
-        self.handshake == Handshake::Tei
-    }
-
-    /// False when the GUI must not see `info string` lines during a search
-    /// (Racetrack rejects them in TEI).
-    pub fn info_strings_in_search(&self) -> bool {
-        self.handshake != Handshake::Tei
-    }
-
-    pub fn name(&self) -> &'static str {
-        match self.handshake {
-            Handshake::Uci => "uci",
-            Handshake::Usi => "usi",
-            Handshake::Tei => "tei",
-            Handshake::Ubgi => "ubgi",
-            Handshake::Cecp => "xboard",
-            Handshake::Hub => "hub",
-        }
-    }
-
-    /// The last line of the handshake reply.
-    pub fn handshake_ok(&self) -> &'static str {
-        match self.handshake {
-            Handshake::Uci => "uciok",
-            Handshake::Usi => "usiok",
-            Handshake::Tei => "teiok",
-            Handshake::Ubgi => "ubgiok",
-            // CECP answers `protover` with features instead.
-            Handshake::Cecp => "",
-            Handshake::Hub => "wait",
-        }
-    }
-
     /// How an engine-wide option is spelled in this dialect.
-    pub fn option_name(&self, option: CommonOption) -> &'static str {
-        let usi = self.handshake == Handshake::Usi;
-        let hub = self.handshake == Handshake::Hub;
+    pub fn option_name(self, option: CommonOption) -> &'static str {
+        let usi = self == Dialect::Usi;
+        let hub = self == Dialect::Hub;
         match option {
             CommonOption::Variant if hub => "variant",
             CommonOption::Hash if hub => "hash",
@@ -183,33 +111,13 @@ impl Dialect {
         }
     }
 
-    /// Which move notation games write in this dialect.
-    pub fn move_notation(&self) -> MoveNotation {
-        match self.handshake {
-            Handshake::Uci | Handshake::Cecp => MoveNotation::Uci,
-            Handshake::Hub => MoveNotation::Hub,
-            _ => MoveNotation::Native,
-        }
-    }
-
-    /// Maps `go` clocks to players: USI's `btime` is the first player's.
-    /// The clock words of the first and the second player: USI's first
-    /// player (sente) is Black, so its clock is `btime`; everywhere else
-    /// the first player is White.
-    pub fn clock_words(&self) -> [(&'static str, &'static str); 2] {
-        match self.handshake {
-            Handshake::Usi => [("btime", "binc"), ("wtime", "winc")],
-            _ => [("wtime", "winc"), ("btime", "binc")],
-        }
-    }
-
-    pub fn limits(&self, go: &GoParams) -> SearchLimits {
+    pub fn limits(self, go: &GoParams) -> SearchLimits {
         let (first_time, second_time, first_inc, second_inc) = match self.clock_words()[0].0 {
             "btime" => (go.btime, go.wtime, go.binc, go.winc),
             _ => (go.wtime, go.btime, go.winc, go.binc),
         };
         // USI `go mate <ms>|infinite` is a checks-only mate search.
-        let tsume = self.handshake == Handshake::Usi && (go.mate.is_some() || go.mate_infinite);
+        let tsume = self == Dialect::Usi && (go.mate.is_some() || go.mate_infinite);
         if tsume {
             return SearchLimits {
                 movetime: go.mate.map(i64::from),
@@ -271,11 +179,11 @@ impl Dialect {
 
     /// `cp 34`, `mate 3`, `mate -2` (UCI: moves) or `mate 5` (USI: plies),
     /// with the bound suffix.
-    pub fn format_score(&self, score: Score, bound: Bound) -> String {
+    pub fn format_score(self, score: Score, bound: Bound) -> String {
         let body = match score {
             Score::Cp(cp) | Score::Equity(cp) => format!("cp {cp}"),
             // Racetrack reads only centipawns: a won road is 20000 - plies.
-            Score::MatePlies(plies) if self.handshake == Handshake::Tei => {
+            Score::MatePlies(plies) if self == Dialect::Tei => {
                 let cp = if plies > 0 {
                     TEI_WIN - plies
                 } else {
@@ -283,7 +191,7 @@ impl Dialect {
                 };
                 format!("cp {cp}")
             }
-            Score::MatePlies(plies) if self.handshake == Handshake::Usi => format!("mate {plies}"),
+            Score::MatePlies(plies) if self == Dialect::Usi => format!("mate {plies}"),
             Score::MatePlies(plies) => {
                 // A mate delivered in p plies is (p + 1) / 2 of our moves; being
                 // mated in p plies is p / 2 of the opponent's moves.
@@ -303,19 +211,19 @@ impl Dialect {
     }
 
     /// The final answer of a search.
-    pub fn format_bestmove(&self, best: Option<&str>, ponder: Option<&str>) -> String {
+    pub fn format_bestmove(self, best: Option<&str>, ponder: Option<&str>) -> String {
         // TEI has no pondering: Racetrack expects the move alone.
-        let ponder = ponder.filter(|_| self.handshake != Handshake::Tei);
+        let ponder = ponder.filter(|_| self != Dialect::Tei);
         match (best, ponder) {
             (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
             (Some(b), None) => format!("bestmove {b}"),
-            (None, _) if self.handshake == Handshake::Usi => "bestmove resign".to_string(),
+            (None, _) if self == Dialect::Usi => "bestmove resign".to_string(),
             (None, _) => "bestmove (none)".to_string(),
         }
     }
 
     /// The `checkmate` reply to USI `go mate`.
-    pub fn format_checkmate(&self, answer: &MateAnswer) -> String {
+    pub fn format_checkmate(self, answer: &MateAnswer) -> String {
         match answer {
             MateAnswer::Found(line) if line.is_empty() => "checkmate nomate".to_string(),
             MateAnswer::Found(line) => format!("checkmate {}", line.join(" ")),
@@ -329,13 +237,13 @@ impl Dialect {
     /// An error line in this dialect's form. UCI, USI and TEI have no
     /// error reply, so it is an `info string`; CECP has `Error (...)`; UBGI
     /// prints the kind's code word.
-    pub fn format_error(&self, error: &EngineError) -> String {
+    pub fn format_error(self, error: &EngineError) -> String {
         let detail = &error.detail;
-        match self.handshake {
-            Handshake::Cecp => format!("Error (input rejected): {detail}"),
-            Handshake::Ubgi => format!("error {} {detail}", error.kind.code()),
-            Handshake::Hub => super::hub::format("error", &[("message", detail)]),
-            Handshake::Uci | Handshake::Usi | Handshake::Tei => {
+        match self {
+            Dialect::Cecp => format!("Error (input rejected): {detail}"),
+            Dialect::Ubgi => format!("error {} {detail}", error.kind.code()),
+            Dialect::Hub => super::hub::format("error", &[("message", detail)]),
+            Dialect::Uci | Dialect::Usi | Dialect::Tei => {
                 format!("info string error: {detail}")
             }
         }
@@ -358,23 +266,23 @@ mod tests {
         ];
         for kind in kinds {
             let e = EngineError::new(kind, "position: move 2 'e3e5': illegal");
-            let line = |handshake| Dialect { handshake }.format_error(&e);
-            for h in [Handshake::Uci, Handshake::Usi, Handshake::Tei] {
+            let line = |dialect: Dialect| dialect.format_error(&e);
+            for h in [Dialect::Uci, Dialect::Usi, Dialect::Tei] {
                 assert_eq!(
                     line(h),
                     "info string error: position: move 2 'e3e5': illegal"
                 );
             }
             assert_eq!(
-                line(Handshake::Cecp),
+                line(Dialect::Cecp),
                 "Error (input rejected): position: move 2 'e3e5': illegal"
             );
             assert_eq!(
-                line(Handshake::Ubgi),
+                line(Dialect::Ubgi),
                 format!("error {} position: move 2 'e3e5': illegal", kind.code())
             );
             assert_eq!(
-                line(Handshake::Hub),
+                line(Dialect::Hub),
                 "error message=\"position: move 2 'e3e5': illegal\""
             );
         }
@@ -413,16 +321,12 @@ mod tests {
             uci.format_score(Score::Equity(-1000), Bound::Exact),
             "cp -1000"
         );
-        let usi = Dialect {
-            handshake: Handshake::Usi,
-        };
+        let usi = Dialect::Usi;
         assert_eq!(
             usi.format_score(Score::MatePlies(3), Bound::Exact),
             "mate 3"
         );
-        let tei = Dialect {
-            handshake: Handshake::Tei,
-        };
+        let tei = Dialect::Tei;
         assert_eq!(
             tei.format_score(Score::MatePlies(3), Bound::Exact),
             "cp 19997"
@@ -441,14 +345,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(Dialect::default().limits(&go).time, vec![Some(1), Some(2)]);
-        assert_eq!(
-            Dialect {
-                handshake: Handshake::Usi
-            }
-            .limits(&go)
-            .time,
-            vec![Some(2), Some(1)]
-        );
+        assert_eq!(Dialect::Usi.limits(&go).time, vec![Some(2), Some(1)]);
         assert!(Dialect::default().limits(&GoParams::default()).infinite);
         let mut many = go.clone();
         many.player_time = vec![None, None, Some(3)];
@@ -473,12 +370,6 @@ mod tests {
             Dialect::default().format_bestmove(None, None),
             "bestmove (none)"
         );
-        assert_eq!(
-            Dialect {
-                handshake: Handshake::Usi
-            }
-            .format_bestmove(None, None),
-            "bestmove resign"
-        );
+        assert_eq!(Dialect::Usi.format_bestmove(None, None), "bestmove resign");
     }
 }

@@ -133,7 +133,7 @@ fn search_missing<T: Tunable>(
         return Err(format!(
             "--teacher: {} ({}) has no teacher support yet",
             T::GAME,
-            dialect.handshake()
+            dialect.name()
         ));
     }
     let spec = EngineSpec {

@@ -11,7 +11,7 @@ use crate::lines::{
 };
 use std::thread;
 use std::time::{Duration, Instant};
-use tabula::engine::registry;
+use tabula::engine::{Dialect, registry};
 use tabula::games::makruk::Makruk;
 use tabula::games::{EndKind, Game as _, GamePosition, MoveNotation, Outcome};
 use tabula::rules::RulesPosition;
@@ -214,7 +214,7 @@ struct Cecp {
 impl Cecp {
     fn start() -> Cecp {
         assert_eq!(
-            registry::games_speaking("xboard"),
+            registry::games_speaking(Dialect::Cecp),
             ["makruk"],
             "the CECP soak models Makruk only"
         );

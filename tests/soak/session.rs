@@ -106,7 +106,8 @@ impl Profile {
     /// with no variant option must select it by its handshake.
     pub fn setup_lines(&self) -> Vec<String> {
         let handshake = self.dialect.handshake;
-        let speaks = registry::entry(self.id).is_some_and(|e| e.speaks(handshake));
+        let dialect = tabula::engine::Dialect::from_name(handshake);
+        let speaks = dialect.is_some_and(|d| registry::entry(self.id).is_some_and(|e| e.speaks(d)));
         assert!(
             speaks,
             "the registry has no game {} over {handshake}",
@@ -116,7 +117,7 @@ impl Profile {
         match self.dialect.variant_option {
             Some(option) => lines.push(format!("setoption name {option} value {}", self.id)),
             None => assert_eq!(
-                registry::native_game(handshake),
+                dialect.and_then(registry::native_game),
                 Some(self.id),
                 "{handshake} selects another game"
             ),

@@ -74,7 +74,7 @@ pub const QUIT_CASES: &[(&[&str], &str)] = &[
 #[test]
 fn quit_and_eof_end_a_running_search() {
     let mut cases = crate::quit_cases(QUIT_CASES);
-    for id in registry::games_speaking("uci") {
+    for id in registry::games_speaking(tabula::engine::Dialect::Uci) {
         let setup = vec![
             "uci".to_string(),
             format!("setoption name UCI_Variant value {id}"),

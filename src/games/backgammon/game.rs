@@ -5,12 +5,48 @@ use super::board::BAR;
 use super::ids;
 use super::notation;
 use super::position::{BgMove, BgPosition, Phase, RuleSet};
-use crate::games::{Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec};
+use crate::games::{
+    DialectKey, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec,
+};
 use crate::rules::RulesPosition;
 
 pub const OPTION_RULES: &str = "Rules";
 pub const OPTION_JACOBY: &str = "Jacoby";
 pub const OPTION_PLY: &str = "Ply";
+
+/// The UBGI keys of the game's options (protocol-spec/backgammon.md §3):
+/// the handshake lists them in this order, with each option's type, range
+/// and default.
+pub const UBGI_KEYS: [DialectKey; 3] = [
+    DialectKey {
+        key: "game.variant",
+        option: OPTION_RULES,
+        text: "rule set",
+        new_game: true,
+    },
+    DialectKey {
+        key: "game.jacoby",
+        option: OPTION_JACOBY,
+        text: "Jacoby rule in money games without a Match ID",
+        new_game: false,
+    },
+    DialectKey {
+        key: "engine.ply",
+        option: OPTION_PLY,
+        text: "root-inclusive decision depth",
+        new_game: false,
+    },
+];
+
+/// The option a name sets: a UBGI key names its option, any other name
+/// is the option's own.
+fn option_named(name: &str) -> &str {
+    let name = name.trim();
+    UBGI_KEYS
+        .iter()
+        .find(|k| k.key == name)
+        .map_or(name, |k| k.option)
+}
 
 #[derive(Debug, Clone)]
 pub struct Backgammon {
@@ -79,12 +115,7 @@ impl Game for Backgammon {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         // UBGI's key names are accepted too (a match referee is given the
         // options of UBGI engines).
-        let n = match name.trim() {
-            "game.variant" => OPTION_RULES,
-            "game.jacoby" => OPTION_JACOBY,
-            "engine.ply" => OPTION_PLY,
-            other => other,
-        };
+        let n = option_named(name);
         if n.eq_ignore_ascii_case(OPTION_RULES) {
             self.rules = RuleSet::parse(&value.trim().to_ascii_lowercase()).ok_or_else(|| {
                 GameError::Parse(format!(
@@ -115,8 +146,7 @@ impl Game for Backgammon {
     /// Another rule set is a different game: a new one starts (the same
     /// rule set again keeps the position).
     fn option_restarts_game(&self, name: &str, value: &str) -> bool {
-        let name = name.trim();
-        let rules = name.eq_ignore_ascii_case(OPTION_RULES) || name == "game.variant";
+        let rules = option_named(name).eq_ignore_ascii_case(OPTION_RULES);
         rules && RuleSet::parse(&value.trim().to_ascii_lowercase()).is_some_and(|r| r != self.rules)
     }
 
@@ -143,6 +173,10 @@ impl Game for Backgammon {
 
     fn prepare_search(&self, pos: &mut BgPosition) {
         pos.ply = self.ply;
+    }
+
+    fn ubgi_keys(&self) -> &'static [DialectKey] {
+        &UBGI_KEYS
     }
 
     fn position_keywords(&self) -> &'static [&'static str] {

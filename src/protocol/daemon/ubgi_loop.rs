@@ -6,7 +6,7 @@
 use super::super::ubgi::{GoLimits, GoRole, UbgiCommand, parse};
 use super::{Daemon, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::engine::EngineError;
-use crate::games::MoveNotation;
+use crate::games::{DialectKey, MoveNotation, OptionKind};
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -15,39 +15,61 @@ use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 /// protocol error.
 const BESTMOVEID_KEY: &str = "engine.bestmoveid";
 
-/// The keys of the handshake: name, type, default, description.
-const KEYS: [(&str, &str, &str, &str); 5] = [
-    (
-        "game.variant",
-        "enum backgammon|tavla",
-        "backgammon",
-        "rule set",
-    ),
-    (
-        "game.jacoby",
-        "bool",
-        "true",
-        "Jacoby rule in money games without a Match ID",
-    ),
-    (
-        "engine.ply",
-        "int 1..3",
-        "2",
-        "root-inclusive decision depth",
-    ),
+/// What a key sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// One of the game's options (the game's [`DialectKey`] table).
+    Game(DialectKey),
+    /// The transposition table's size.
+    Hash,
+    /// Whether `bestmoveid` follows `bestmove`: only this side reads it.
+    BestMoveId,
+}
+
+/// One key of the handshake: the type and default as printed (a trailing
+/// ` !` marks the engine's own keys), what it sets.
+#[derive(Debug, Clone)]
+struct Key {
+    name: &'static str,
+    kind: String,
+    default: String,
+    text: &'static str,
+    target: Target,
+}
+
+/// The engine's own keys, after the game's: name, type, default,
+/// description, what it sets.
+const ENGINE_KEYS: [(&str, &str, &str, &str, Target); 2] = [
     (
         "engine.hash",
         "int 1..16384",
         "16 !",
         "transposition table size in MiB",
+        Target::Hash,
     ),
     (
         BESTMOVEID_KEY,
         "bool",
         "false !",
         "also answer bestmoveid <Position ID> after bestmove",
+        Target::BestMoveId,
     ),
 ];
+
+/// A game option's UBGI type and default (`int 1..3`, `2`); `None` for a
+/// kind UBGI has no type for.
+fn key_type(kind: &OptionKind) -> Option<(String, String)> {
+    match kind {
+        OptionKind::Check { default } => Some(("bool".to_string(), default.to_string())),
+        OptionKind::Spin { default, min, max } => {
+            Some((format!("int {min}..{max}"), default.to_string()))
+        }
+        OptionKind::Combo { default, vars } => {
+            Some((format!("enum {}", vars.join("|")), default.clone()))
+        }
+        OptionKind::Button | OptionKind::String { .. } => None,
+    }
+}
 
 /// What the UBGI side remembers between lines.
 #[derive(Debug, Default)]
@@ -79,13 +101,46 @@ impl UbgiState {
 }
 
 impl Daemon {
+    /// The keys of the handshake, in order: the game's options under the
+    /// keys its table gives them, then the engine's own.
+    fn ubgi_key_list(&self) -> Vec<Key> {
+        let options = self.session.game_options();
+        let game = self.session.ubgi_keys().iter().filter_map(|k| {
+            let spec = options.iter().find(|o| o.name == k.option)?;
+            let (kind, default) = key_type(&spec.kind)?;
+            Some(Key {
+                name: k.key,
+                kind,
+                default,
+                text: k.text,
+                target: Target::Game(*k),
+            })
+        });
+        let engine = ENGINE_KEYS
+            .iter()
+            .map(|&(name, kind, default, text, target)| Key {
+                name,
+                kind: kind.to_string(),
+                default: default.to_string(),
+                text,
+                target,
+            });
+        game.chain(engine).collect()
+    }
+
     /// `ubgi`: the handshake, keys at their defaults.
     pub(super) fn ubgi_start(&mut self) {
         self.ubgi_finish_search();
         self.ubgi = UbgiState {
-            values: KEYS
-                .iter()
-                .map(|(k, _, d, _)| (k.to_string(), d.trim_end_matches(" !").to_string()))
+            values: self
+                .ubgi_key_list()
+                .into_iter()
+                .map(|k| {
+                    (
+                        k.name.to_string(),
+                        k.default.trim_end_matches(" !").to_string(),
+                    )
+                })
                 .collect(),
             ..Default::default()
         };
@@ -102,8 +157,11 @@ impl Daemon {
     }
 
     fn ubgi_keys(&self) {
-        for (name, kind, default, text) in KEYS {
-            self.send(format!("key {name} {kind} {default} {text}"));
+        for k in self.ubgi_key_list() {
+            self.send(format!(
+                "key {} {} {} {}",
+                k.name, k.kind, k.default, k.text
+            ));
         }
     }
 
@@ -184,14 +242,18 @@ impl Daemon {
     }
 
     fn ubgi_set(&mut self, key: &str, value: &str) {
-        let Some(&(name, kind, _, _)) = KEYS.iter().find(|(k, ..)| *k == key) else {
+        let keys = self.ubgi_key_list();
+        let Some(Key {
+            name, kind, target, ..
+        }) = keys.into_iter().find(|k| k.name == key)
+        else {
             self.error(EngineError::unsupported(format!(
                 "key {}",
                 crate::games::shorten(key)
             )));
             return;
         };
-        let checked: Result<String, EngineError> = match kind {
+        let checked: Result<String, EngineError> = match kind.as_str() {
             "bool" if ["true", "false"].contains(&value) => Ok(value.to_string()),
             "bool" => Err(EngineError::bad_value(format!("{name} must_be true|false"))),
             k if k.starts_with("enum ") => {
@@ -219,24 +281,23 @@ impl Daemon {
                 return;
             }
         };
-        let result = match name {
-            "engine.hash" => {
+        let result = match target {
+            Target::Hash => {
                 let mb = value.parse().unwrap_or(16);
                 self.options.hash_mb = mb;
                 self.session.set_hash_mb(mb);
                 Ok(())
             }
             // Another rule set is another game; the same one keeps it.
-            "game.variant" if self.ubgi.value(name) != Some(value.as_str()) => {
+            Target::Game(k) if k.new_game && self.ubgi.value(name) != Some(value.as_str()) => {
                 self.ubgi_finish_search();
                 self.ubgi.has_position = false;
-                self.session.set_game_option("Rules", &value)
+                self.session.set_game_option(k.option, &value)
             }
-            "game.variant" => Ok(()),
-            "game.jacoby" => self.session.set_game_option("Jacoby", &value),
+            Target::Game(k) if k.new_game => Ok(()),
+            Target::Game(k) => self.session.set_game_option(k.option, &value),
             // Only this side reads it, when a `bestmove` is printed.
-            BESTMOVEID_KEY => Ok(()),
-            _ => self.session.set_game_option("Ply", &value),
+            Target::BestMoveId => Ok(()),
         };
         match result {
             Ok(()) => {
