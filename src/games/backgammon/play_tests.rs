@@ -71,9 +71,13 @@ fn single_steps(p: &Play) -> String {
     out.join(",")
 }
 
-#[test]
-fn random_games_read_back_every_play_in_several_forms() {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+/// Plays 30 random games of at most 200 turns each and calls `check` with
+/// every legal play of every roll on the way (the board, the dice, the
+/// board after it, the play); returns how many plays were checked.
+fn every_play_of_random_games(
+    rng: &mut Rng,
+    mut check: impl FnMut(&Board, u8, u8, &Board, &Play),
+) -> usize {
     let mut checked = 0;
     for _game in 0..30 {
         let mut b = Board::start();
@@ -82,29 +86,8 @@ fn random_games_read_back_every_play_in_several_forms() {
             let d2 = rng.below(6) as u8 + 1;
             let legal = legal_plays(&b, d1, d2);
             for (after, p) in &legal {
-                let canonical = format_play(&b, p);
-                // Canonical; comma-separated; die by die, last step first,
-                // in numbers; submoves reversed with 25/0 and no hit marks;
-                // the formatted result is the same whichever form was read.
-                let reversed: Vec<&str> = canonical.split(' ').rev().collect();
-                let plain = reversed
-                    .join(" ")
-                    .replace("bar", "25")
-                    .replace("off", "0")
-                    .replace('*', "");
-                let forms = [
-                    canonical.clone(),
-                    canonical.replace(' ', ","),
-                    single_steps(p),
-                    plain,
-                ];
-                for f in forms {
-                    let read = parse_play(&b, d2, d1, &f)
-                        .unwrap_or_else(|e| panic!("{b:?} {d1}{d2} '{f}' ({canonical}): {e}"));
-                    assert_eq!(read.apply(&b), *after, "'{f}' ({canonical})");
-                    assert_eq!(format_play(&b, &read), canonical);
-                    checked += 1;
-                }
+                check(&b, d1, d2, after, p);
+                checked += 1;
             }
             let Some((next, _)) = legal.get(rng.below(legal.len().max(1))) else {
                 b = b.flipped();
@@ -116,6 +99,38 @@ fn random_games_read_back_every_play_in_several_forms() {
             b = next.flipped();
         }
     }
+    checked
+}
+
+#[test]
+fn random_games_read_back_every_play_in_several_forms() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut checked = 0;
+    every_play_of_random_games(&mut rng, |b, d1, d2, after, p| {
+        let canonical = format_play(b, p);
+        // Canonical; comma-separated; die by die, last step first,
+        // in numbers; submoves reversed with 25/0 and no hit marks;
+        // the formatted result is the same whichever form was read.
+        let reversed: Vec<&str> = canonical.split(' ').rev().collect();
+        let plain = reversed
+            .join(" ")
+            .replace("bar", "25")
+            .replace("off", "0")
+            .replace('*', "");
+        let forms = [
+            canonical.clone(),
+            canonical.replace(' ', ","),
+            single_steps(p),
+            plain,
+        ];
+        for f in forms {
+            let read = parse_play(b, d2, d1, &f)
+                .unwrap_or_else(|e| panic!("{b:?} {d1}{d2} '{f}' ({canonical}): {e}"));
+            assert_eq!(read.apply(b), *after, "'{f}' ({canonical})");
+            assert_eq!(format_play(b, &read), canonical);
+            checked += 1;
+        }
+    });
     assert!(checked > 10_000, "{checked}");
 }
 
@@ -697,33 +712,15 @@ fn plays_are_written_die_by_die_for_the_ubgi_wire() {
     assert_eq!(format_play_per_die(&start, &Play::default()), "pass");
 
     let mut rng = Rng(0x0b9d_ce11_0000_0080);
-    let mut checked = 0;
-    for _game in 0..30 {
-        let mut b = Board::start();
-        for _turn in 0..200 {
-            let d1 = rng.below(6) as u8 + 1;
-            let d2 = rng.below(6) as u8 + 1;
-            let legal = legal_plays(&b, d1, d2);
-            for (after, p) in &legal {
-                let text = format_play_per_die(&b, p);
-                assert!(!text.contains('('), "{text}");
-                assert_eq!(text.split(' ').count(), p.steps().len(), "{text}");
-                let replayed = replay_per_die(&b, &text)
-                    .unwrap_or_else(|e| panic!("{} {d1}{d2} {text}: {e}", position_id::write(&b)));
-                assert_eq!(replayed, *after, "{text}");
-                let read = parse_play(&b, d1, d2, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-                assert_eq!(read.apply(&b), *after, "{text}");
-                checked += 1;
-            }
-            let Some((next, _)) = legal.get(rng.below(legal.len().max(1))) else {
-                b = b.flipped();
-                continue;
-            };
-            if next.mover_won() {
-                break;
-            }
-            b = next.flipped();
-        }
-    }
+    let checked = every_play_of_random_games(&mut rng, |b, d1, d2, after, p| {
+        let text = format_play_per_die(b, p);
+        assert!(!text.contains('('), "{text}");
+        assert_eq!(text.split(' ').count(), p.steps().len(), "{text}");
+        let replayed = replay_per_die(b, &text)
+            .unwrap_or_else(|e| panic!("{} {d1}{d2} {text}: {e}", position_id::write(b)));
+        assert_eq!(replayed, *after, "{text}");
+        let read = parse_play(b, d1, d2, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(read.apply(b), *after, "{text}");
+    });
     assert!(checked > 10_000, "{checked}");
 }
