@@ -1014,15 +1014,28 @@ impl Soak {
 
     /// Writes a valid `go` and records what it owes.
     fn go(&mut self, go: String, restrict: Option<Vec<String>>, hold: bool, ponder: bool) {
-        let legal = self.legal();
         let mate = self.dialect.checkmate && go.starts_with("go mate");
-        // A new `go` stops the running search.
-        let now = Instant::now();
+        self.owe_search(&go, restrict, hold, ponder, mate, Instant::now());
+        self.test_line(go.as_bytes());
+    }
+
+    /// Records the answer a `go` about to be written owes; a new `go` stops
+    /// the running search (at `now`).
+    fn owe_search(
+        &mut self,
+        go: &str,
+        restrict: Option<Vec<String>>,
+        hold: bool,
+        ponder: bool,
+        mate: bool,
+        now: Instant,
+    ) {
+        let legal = self.legal();
         for s in self.pending.iter_mut() {
             s.stopped_at.get_or_insert(now);
         }
         self.pending.push_back(Search {
-            go: go.clone(),
+            go: go.to_string(),
             position: self.pos.line(),
             legal,
             restrict,
@@ -1033,7 +1046,6 @@ impl Soak {
             hit: false,
         });
         self.stats.searches += 1;
-        self.test_line(go.as_bytes());
     }
 
     fn stop(&mut self) {
@@ -1296,23 +1308,8 @@ impl Soak {
                     5 => ("go infinite".into(), None, true, false, None),
                     _ => ("go movetime 1".into(), None, false, false, None),
                 };
-            let legal = self.legal();
             let now = Instant::now();
-            for s in self.pending.iter_mut() {
-                s.stopped_at.get_or_insert(now);
-            }
-            self.pending.push_back(Search {
-                go: go.clone(),
-                position: self.pos.line(),
-                legal,
-                restrict,
-                hold,
-                ponder,
-                mate: false,
-                stopped_at: None,
-                hit: false,
-            });
-            self.stats.searches += 1;
+            self.owe_search(&go, restrict, hold, ponder, false, now);
             self.stats.lines += 1;
             burst.extend_from_slice(go.as_bytes());
             burst.extend_from_slice(self.line_end());
