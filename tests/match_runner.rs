@@ -1205,6 +1205,20 @@ fn draughts_over_hub_and_uci_in_one_match() {
     }
 }
 
+/// One game at depth 1 of `game`: the engine `fake` (named `fake`, moving
+/// first) against tabula, a hang charged after one second.
+fn faulty_engine_first(game: &str, fake: &str) -> Output {
+    Match::new()
+        .game(game)
+        .engine(fake)
+        .name("fake")
+        .tabula()
+        .depth(1)
+        .flag("--hang-timeout", "1")
+        .games(1)
+        .run()
+}
+
 /// What a Hub engine is told, in Scan's words: the handshake, `init`,
 /// Hub positions with the moves since, a `level` and `go think`; Scan's
 /// `variant=normal` is the standard game (nothing to set), Russian is
@@ -1296,15 +1310,7 @@ fn hub_engines_are_driven_as_scan_expects() {
         ("hang", "White (fake) hangs: no done within 1000 ms"),
     ] {
         let (log, fake) = hub_engine(&format!("hub-{mode}.log"), mode);
-        let out = Match::new()
-            .game("russian")
-            .engine(&fake)
-            .name("fake")
-            .tabula()
-            .depth(1)
-            .flag("--hang-timeout", "1")
-            .games(1)
-            .run();
+        let out = faulty_engine_first("russian", &fake);
         let stdout = text(&out.stdout);
         assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
         let sent = std::fs::read_to_string(&log).unwrap();
@@ -1471,15 +1477,7 @@ fn ubgi_cube_faults_are_worded_in_ubgi_terms() {
         ("hang", "Bottom (fake) hangs: no bestcube within 1000 ms"),
     ] {
         let fake = format!("sh '{script}' {mode}");
-        let out = Match::new()
-            .game("backgammon")
-            .engine(&fake)
-            .name("fake")
-            .tabula()
-            .depth(1)
-            .flag("--hang-timeout", "1")
-            .games(1)
-            .run();
+        let out = faulty_engine_first("backgammon", &fake);
         let stdout = text(&out.stdout);
         assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
     }
