@@ -4,140 +4,51 @@
 //! not in force mode, answers with `move <m>` and announces a game that a
 //! rule ended with a result line. See protocol-spec/cecp.md.
 
-use super::super::cecp::{self, CecpCommand, CecpState};
-use super::{Daemon, ENGINE_NAME};
+use super::{Core, DialectSide, ENGINE_NAME, Flow};
 use crate::engine::EngineError;
+use crate::protocol::cecp::{self, CecpCommand, CecpState};
 use crate::search::SearchEvent;
 
-impl Daemon {
+impl DialectSide for CecpState {
     /// `xboard`: a fresh CECP game (the game is Makruk, chosen by the
     /// dialect). Prints nothing; `protover` gets the features.
-    pub(super) fn cecp_start(&mut self) {
-        self.cecp_abort();
-        self.cecp = CecpState::default();
-        self.session.new_game();
+    fn start(&mut self, core: &mut Core) {
+        self.abort(core);
+        *self = CecpState::default();
+        core.session.new_game();
     }
 
-    /// Handles one CECP line; false means quit.
-    pub(super) fn cecp_line(&mut self, line: &str) -> bool {
+    fn line(&mut self, core: &mut Core, line: &str) -> Flow {
         let command = match cecp::parse(line) {
             Ok(Some(c)) => c,
-            Ok(None) => return true,
+            Ok(None) => return Flow::Continue,
             Err(e) => {
-                self.send(e.to_string());
-                return true;
+                core.send(e.to_string());
+                return Flow::Continue;
             }
         };
-        match command {
-            CecpCommand::Quit => return false,
-            CecpCommand::Xboard | CecpCommand::Ignored => {}
-            CecpCommand::Protover(_) => {
-                let variants = self.dialect.variants();
-                self.send(cecp::features(ENGINE_NAME, &variants));
-            }
-            CecpCommand::New => {
-                self.cecp_abort();
-                self.cecp.new_game();
-                self.session.new_game();
-            }
-            CecpCommand::Variant(v) => {
-                if !self.dialect.variants().contains(&v.as_str()) || !self.switch_variant(&v) {
-                    self.send(format!("Error (unsupported variant): variant {v}"));
-                }
-            }
-            CecpCommand::Force => {
-                self.cecp_abort();
-                self.cecp.force = true;
-            }
-            CecpCommand::Go => {
-                self.cecp_abort();
-                self.cecp.force = false;
-                self.cecp.engine_side = self.session.side_to_move();
-                self.cecp_think();
-            }
-            CecpCommand::PlayOther => {
-                self.cecp_abort();
-                self.cecp.force = false;
-                self.cecp.engine_side = self.session.side_to_move() ^ 1;
-            }
-            CecpCommand::SetSide(side) => {
-                // Protocol v1: only the engine's colour changes here (the
-                // side to move comes from the moves and the FEN).
-                self.cecp_abort();
-                self.cecp.engine_side = side ^ 1;
-            }
-            CecpCommand::Level {
-                mps,
-                base_ms,
-                inc_ms,
-            } => {
-                self.cecp.mps = mps;
-                self.cecp.base_ms = base_ms;
-                self.cecp.inc_ms = inc_ms;
-                self.cecp.st_ms = None;
-            }
-            CecpCommand::St(ms) => self.cecp.st_ms = Some(ms),
-            CecpCommand::Sd(d) => self.cecp.depth = Some(d),
-            CecpCommand::Time(cs) => self.cecp.time_cs = Some(cs),
-            CecpCommand::Otim(cs) => self.cecp.otim_cs = Some(cs),
-            CecpCommand::Post(on) => self.cecp.post = on,
-            CecpCommand::Ping(n) => self.send(format!("pong {n}")),
-            CecpCommand::MoveNow => {
-                // The move is played and sent before the next line is read:
-                // a `force` or `new` right behind `?` must not lose it.
-                if self.cecp.thinking {
-                    self.stop_and_wait();
-                }
-            }
-            CecpCommand::Result(_) => {
-                self.cecp_abort();
-                self.cecp.over = true;
-            }
-            CecpCommand::SetBoard(fen) => self.cecp_setboard(&fen),
-            CecpCommand::Draw => {
-                // Accepted exactly when a rule already drew the game.
-                if self.session.outcome().is_some_and(|o| o.is_draw()) {
-                    self.send("offer draw");
-                }
-            }
-            CecpCommand::Undo => self.cecp_take_back(1),
-            CecpCommand::Remove => self.cecp_take_back(2),
-            CecpCommand::UserMove(m) => self.cecp_usermove(&m),
-        }
-        true
+        self.command(core, command)
     }
 
     /// A search event: thinking output, or the engine's move.
-    pub(super) fn cecp_event(&mut self, event: SearchEvent) {
+    fn event(&mut self, core: &mut Core, event: SearchEvent) {
         match event {
             SearchEvent::Info(info) => {
-                if self.cecp.thinking && self.cecp.post && info.multipv <= 1 {
-                    self.send(cecp::thinking_line(&info));
+                if self.thinking && self.post && info.multipv <= 1 {
+                    core.send(cecp::thinking_line(&info));
                 }
             }
             SearchEvent::BestMove { best, .. } => {
-                if !self.cecp.thinking {
+                if !self.thinking {
                     // A search given up by force/new/usermove/...: no move.
                     return;
                 }
-                self.cecp.thinking = false;
+                self.thinking = false;
                 match best {
-                    Some(m) => match self.cecp_play(&m) {
-                        Ok(played) => {
-                            // A counting draw is offered before the move
-                            // that reaches it, as the protocol asks.
-                            self.cecp_offer_counting_draw();
-                            self.send(format!("move {played}"));
-                            self.cecp_announce_end();
-                        }
-                        Err(e) => {
-                            log::error!("engine move {m} refused: {e}");
-                            self.send(format!("tellusererror engine move {m} refused: {e}"));
-                        }
-                    },
+                    Some(m) => self.play_own_move(core, &m),
                     None => {
-                        if !self.cecp_announce_end() {
-                            self.send("resign");
+                        if !self.announce_end(core) {
+                            core.send("resign");
                         }
                     }
                 }
@@ -145,48 +56,148 @@ impl Daemon {
             SearchEvent::Checkmate(_) => {}
         }
     }
+}
+
+impl CecpState {
+    fn command(&mut self, core: &mut Core, command: CecpCommand) -> Flow {
+        match command {
+            CecpCommand::Quit => return Flow::Quit,
+            CecpCommand::Xboard | CecpCommand::Ignored => {}
+            CecpCommand::Protover(_) => {
+                let variants = core.dialect.variants();
+                core.send(cecp::features(ENGINE_NAME, &variants));
+            }
+            CecpCommand::New => {
+                self.abort(core);
+                self.new_game();
+                core.session.new_game();
+            }
+            CecpCommand::Variant(v) => {
+                if !core.dialect.variants().contains(&v.as_str()) || !core.switch_variant(self, &v)
+                {
+                    core.send(format!("Error (unsupported variant): variant {v}"));
+                }
+            }
+            CecpCommand::Force => {
+                self.abort(core);
+                self.force = true;
+            }
+            CecpCommand::Go => {
+                self.abort(core);
+                self.force = false;
+                self.engine_side = core.session.side_to_move();
+                self.think(core);
+            }
+            CecpCommand::PlayOther => {
+                self.abort(core);
+                self.force = false;
+                self.engine_side = core.session.side_to_move() ^ 1;
+            }
+            CecpCommand::SetSide(side) => {
+                // Protocol v1: only the engine's colour changes here (the
+                // side to move comes from the moves and the FEN).
+                self.abort(core);
+                self.engine_side = side ^ 1;
+            }
+            CecpCommand::Level {
+                mps,
+                base_ms,
+                inc_ms,
+            } => {
+                self.mps = mps;
+                self.base_ms = base_ms;
+                self.inc_ms = inc_ms;
+                self.st_ms = None;
+            }
+            CecpCommand::St(ms) => self.st_ms = Some(ms),
+            CecpCommand::Sd(d) => self.depth = Some(d),
+            CecpCommand::Time(cs) => self.time_cs = Some(cs),
+            CecpCommand::Otim(cs) => self.otim_cs = Some(cs),
+            CecpCommand::Post(on) => self.post = on,
+            CecpCommand::Ping(n) => core.send(format!("pong {n}")),
+            CecpCommand::MoveNow => {
+                // The move is played and sent before the next line is read:
+                // a `force` or `new` right behind `?` must not lose it.
+                if self.thinking {
+                    core.stop_and_wait(self);
+                }
+            }
+            CecpCommand::Result(_) => {
+                self.abort(core);
+                self.over = true;
+            }
+            CecpCommand::SetBoard(fen) => self.setboard(core, &fen),
+            CecpCommand::Draw => {
+                // Accepted exactly when a rule already drew the game.
+                if core.session.outcome().is_some_and(|o| o.is_draw()) {
+                    core.send("offer draw");
+                }
+            }
+            CecpCommand::Undo => self.take_back(core, 1),
+            CecpCommand::Remove => self.take_back(core, 2),
+            CecpCommand::UserMove(m) => self.usermove(core, &m),
+        }
+        Flow::Continue
+    }
+
+    /// The engine's move: played, announced, and the game's end after it.
+    fn play_own_move(&mut self, core: &mut Core, m: &str) {
+        match self.play(core, m) {
+            Ok(played) => {
+                // A counting draw is offered before the move
+                // that reaches it, as the protocol asks.
+                self.offer_counting_draw(core);
+                core.send(format!("move {played}"));
+                self.announce_end(core);
+            }
+            Err(e) => {
+                log::error!("engine move {m} refused: {e}");
+                core.send(format!("tellusererror engine move {m} refused: {e}"));
+            }
+        }
+    }
 
     /// Starts thinking when the engine is on move and may move.
-    fn cecp_think(&mut self) {
-        if self.cecp.force
-            || self.cecp.over
-            || self.cecp.thinking
-            || self.session.side_to_move() != self.cecp.engine_side
+    fn think(&mut self, core: &mut Core) {
+        if self.force
+            || self.over
+            || self.thinking
+            || core.session.side_to_move() != self.engine_side
         {
             return;
         }
-        if self.cecp_announce_end() {
+        if self.announce_end(core) {
             return;
         }
-        let limits = self.cecp.limits();
-        let settings = self.options.search_settings();
-        let notation = self.dialect.move_notation();
-        match self.session.go(limits, settings, &[], notation) {
-            Ok(_) => self.cecp.thinking = true,
-            Err(e) => self.send(format!("Error (cannot think: {e}): go")),
+        let limits = self.limits();
+        let settings = core.options.search_settings();
+        let notation = core.dialect.move_notation();
+        match core.session.go(limits, settings, &[], notation) {
+            Ok(_) => self.thinking = true,
+            Err(e) => core.send(format!("Error (cannot think: {e}): go")),
         }
     }
 
     /// Gives up a running search: its move will not be played.
-    fn cecp_abort(&mut self) {
-        self.cecp.thinking = false;
-        self.stop_and_wait();
+    fn abort(&mut self, core: &mut Core) {
+        self.thinking = false;
+        core.stop_and_wait(self);
     }
 
     /// Plays `text` after the game's moves (trying XBoard's promotion
     /// spellings); returns the spelling the game accepted.
-    fn cecp_play(&mut self, text: &str) -> Result<String, EngineError> {
-        let notation = self.dialect.move_notation();
+    fn play(&mut self, core: &mut Core, text: &str) -> Result<String, EngineError> {
+        let notation = core.dialect.move_notation();
         let mut first_error = None;
         for spelling in cecp::move_spellings(text) {
-            let mut moves = self.cecp.moves.clone();
+            let mut moves = self.moves.clone();
             moves.push(spelling.clone());
-            match self
+            match core
                 .session
-                .set_position(self.cecp.base.as_deref(), &moves, notation)
+                .set_position(self.base.as_deref(), &moves, notation)
             {
                 Ok(()) => {
-                    self.cecp.moves = moves;
+                    self.moves = moves;
                     return Ok(spelling);
                 }
                 Err(e) => {
@@ -197,88 +208,88 @@ impl Daemon {
         Err(first_error.unwrap_or_else(|| EngineError::bad_value("not a move")))
     }
 
-    fn cecp_usermove(&mut self, text: &str) {
+    fn usermove(&mut self, core: &mut Core, text: &str) {
         let shown = crate::protocol::command::shorten(text);
-        if self.cecp.over {
-            self.send(format!("Illegal move (the game is over): {shown}"));
+        if self.over {
+            core.send(format!("Illegal move (the game is over): {shown}"));
             return;
         }
         // A move while the engine thinks: its search is given up.
-        self.cecp_abort();
-        if self.cecp_play(text).is_err() {
-            self.send(format!("Illegal move: {shown}"));
+        self.abort(core);
+        if self.play(core, text).is_err() {
+            core.send(format!("Illegal move: {shown}"));
             // The game is unchanged: think again if it is the engine's move.
-            self.cecp_think();
+            self.think(core);
             return;
         }
-        if !self.cecp_announce_end() {
-            self.cecp_think();
+        if !self.announce_end(core) {
+            self.think(core);
         }
     }
 
-    fn cecp_setboard(&mut self, fen: &str) {
+    fn setboard(&mut self, core: &mut Core, fen: &str) {
         // Parse, then swap: a refused FEN changes nothing, a running search
         // included (it searches its own copy of the old position).
-        let notation = self.dialect.move_notation();
-        match self.session.set_position(Some(fen), &[], notation) {
+        let notation = core.dialect.move_notation();
+        match core.session.set_position(Some(fen), &[], notation) {
             Ok(()) => {
-                self.cecp_abort();
-                self.cecp.base = Some(fen.to_string());
-                self.cecp.moves.clear();
-                self.cecp.over = false;
+                self.abort(core);
+                self.base = Some(fen.to_string());
+                self.moves.clear();
+                self.over = false;
             }
             Err(e) => {
                 // The protocol's answer to a position the engine refuses.
-                self.send(format!("tellusererror Illegal position: {e}"));
+                core.send(format!("tellusererror Illegal position: {e}"));
             }
         }
     }
 
-    fn cecp_take_back(&mut self, plies: usize) {
+    fn take_back(&mut self, core: &mut Core, plies: usize) {
         let word = if plies == 1 { "undo" } else { "remove" };
-        if self.cecp.moves.len() < plies {
+        if self.moves.len() < plies {
             // Refused: a running search goes on.
-            self.send(format!("Error (no move to take back): {word}"));
+            core.send(format!("Error (no move to take back): {word}"));
             return;
         }
-        self.cecp_abort();
-        let keep = self.cecp.moves.len() - plies;
-        self.cecp.moves.truncate(keep);
-        self.cecp.over = false;
-        let notation = self.dialect.move_notation();
-        if let Err(e) =
-            self.session
-                .set_position(self.cecp.base.as_deref(), &self.cecp.moves, notation)
+        self.abort(core);
+        let keep = self.moves.len() - plies;
+        self.moves.truncate(keep);
+        self.over = false;
+        let notation = core.dialect.move_notation();
+        if let Err(e) = core
+            .session
+            .set_position(self.base.as_deref(), &self.moves, notation)
         {
             log::error!("take back: {e}");
         }
     }
 
     /// Offers a draw (once a game) when the counting rule drew the game.
-    fn cecp_offer_counting_draw(&mut self) {
-        if !self.cecp.offered
-            && self
+    fn offer_counting_draw(&mut self, core: &mut Core) {
+        if !self.offered
+            && core
                 .session
                 .outcome()
                 .is_some_and(|o| cecp::is_counting_draw(&o))
         {
-            self.cecp.offered = true;
-            self.send("offer draw");
+            self.offered = true;
+            core.send("offer draw");
         }
     }
 
     /// Prints the result line when the current position ends the game by a
     /// rule; true when it did. A counting draw is offered instead (XBoard
     /// cannot verify it) and play goes on until the GUI ends the game.
-    fn cecp_announce_end(&mut self) -> bool {
-        match self.session.outcome() {
+    fn announce_end(&mut self, core: &mut Core) -> bool {
+        match core.session.outcome() {
             Some(outcome) if cecp::is_counting_draw(&outcome) => {
-                self.cecp_offer_counting_draw();
+                self.offer_counting_draw(core);
                 false
             }
             Some(outcome) => {
-                self.cecp.over = true;
-                self.send(cecp::result_line_for(&outcome));
+                self.over = true;
+                core.send(cecp::result_line_for(&outcome));
                 true
             }
             None => false,

@@ -3,11 +3,11 @@
 //! is set up in three steps (`pos`, `level`, `go`) and answered by exactly
 //! one `done`; `ping` is answered at once, also mid-search.
 
-use super::super::hub::{self, GoMode, HubCommand, Level};
-use super::super::options::EngineOptions;
-use super::{Daemon, ENGINE_AUTHOR};
+use super::{Core, DialectSide, ENGINE_AUTHOR, Flow};
 use crate::engine::registry;
 use crate::games::{OptionKind, OptionSpec};
+use crate::protocol::hub::{self, GoMode, HubCommand, Level};
+use crate::protocol::options::EngineOptions;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
 /// Hub's name for the standard game (Scan's `variant=normal`): the first
@@ -16,7 +16,7 @@ const NORMAL: &str = "normal";
 
 /// What the Hub side remembers between lines.
 #[derive(Debug, Default)]
-pub(super) struct HubState {
+pub(in crate::protocol) struct HubState {
     /// The limits of the next `go`; a `pos` or a `go` clears them (as in
     /// Scan).
     level: Level,
@@ -26,21 +26,21 @@ pub(super) struct HubState {
     pondering: bool,
 }
 
-impl Daemon {
+impl DialectSide for HubState {
     /// `hub`: a fresh engine (the first game that speaks Hub, options at
     /// their defaults), its identity and parameters, then `wait`.
-    pub(super) fn hub_start(&mut self) {
-        self.hub_finish_search();
-        self.hub = HubState::default();
-        self.options = EngineOptions::default();
-        if let Some(native) = self.dialect.native_variant()
+    fn start(&mut self, core: &mut Core) {
+        self.finish_search(core);
+        *self = HubState::default();
+        core.options = EngineOptions::default();
+        if let Some(native) = core.dialect.native_variant()
             && let Some(session) =
-                registry::create(native, self.events.clone(), self.options.hash_mb)
+                registry::create(native, core.events.clone(), core.options.hash_mb)
         {
-            self.session = session;
+            core.session = session;
         }
         let version = env!("CARGO_PKG_VERSION");
-        self.send(hub::format(
+        core.send(hub::format(
             "id",
             &[
                 ("name", "tabula"),
@@ -48,102 +48,74 @@ impl Daemon {
                 ("author", ENGINE_AUTHOR),
             ],
         ));
-        for spec in self.all_options() {
+        for spec in core.all_options() {
             if let Some(line) = param_line(&spec) {
-                self.send(line);
+                core.send(line);
             }
         }
-        self.send("wait");
+        core.send("wait");
     }
 
-    /// Handles one Hub line; false means quit.
-    pub(super) fn hub_line(&mut self, line: &str) -> bool {
+    fn line(&mut self, core: &mut Core, line: &str) -> Flow {
         let command = match hub::parse(line) {
             Ok(Some(c)) => c,
-            Ok(None) => return true,
+            Ok(None) => return Flow::Continue,
             Err(e) => {
-                self.error(e);
-                return true;
+                core.error(e);
+                return Flow::Continue;
             }
         };
         match command {
-            HubCommand::Quit => return false,
-            HubCommand::Hub => self.hub_start(),
-            HubCommand::Init => self.send("ready"),
-            HubCommand::Ping => self.send("pong"),
+            HubCommand::Quit => return Flow::Quit,
+            HubCommand::Hub => self.start(core),
+            HubCommand::Init => core.send("ready"),
+            HubCommand::Ping => core.send("pong"),
             HubCommand::SetParam { name, value } => {
                 // Scan calls the standard game `normal`.
                 let is_variant = name.eq_ignore_ascii_case("variant");
-                let value = match self.dialect.native_variant() {
+                let value = match core.dialect.native_variant() {
                     Some(native) if is_variant && value == NORMAL => native.to_string(),
                     _ => value,
                 };
-                self.set_option(&name, Some(&value));
+                core.set_option(self, &name, Some(&value));
             }
             HubCommand::NewGame => {
-                self.hub_finish_search();
-                self.session.new_game();
+                self.finish_search(core);
+                core.session.new_game();
             }
             HubCommand::Pos { position, moves } => {
-                let notation = self.dialect.move_notation();
-                match self
+                let notation = core.dialect.move_notation();
+                match core
                     .session
                     .set_position(position.as_deref(), &moves, notation)
                 {
-                    Ok(()) => self.hub.level = Level::default(),
-                    Err(e) => self.error(e.within("pos")),
+                    Ok(()) => self.level = Level::default(),
+                    Err(e) => core.error(e.within("pos")),
                 }
             }
-            HubCommand::Level(level) => self.hub.level.merge(&level),
-            HubCommand::Go(mode) => self.hub_go(mode),
+            HubCommand::Level(level) => self.level.merge(&level),
+            HubCommand::Go(mode) => self.go(core, mode),
             HubCommand::PonderHit => {
-                if std::mem::take(&mut self.hub.pondering) {
-                    self.session.ponderhit();
+                if std::mem::take(&mut self.pondering) {
+                    core.session.ponderhit();
                 }
             }
-            HubCommand::Stop => self.session.stop(),
+            HubCommand::Stop => core.session.stop(),
             HubCommand::Unknown(word) => {
                 log::warn!("hub: unknown command '{word}' ignored");
             }
         }
-        true
-    }
-
-    /// Starts the search the level asks for; a running one answers first.
-    fn hub_go(&mut self, mode: GoMode) {
-        self.hub_finish_search();
-        let level = std::mem::take(&mut self.hub.level);
-        let notation = self.dialect.move_notation();
-        if self.session.legal_moves(notation).is_empty() {
-            // Hub GUIs never ask this; the `go` is still answered.
-            self.send("done");
-            return;
-        }
-        let limits = hub_limits(&level, mode, self.session.side_to_move());
-        let settings = self.options.search_settings();
-        match self.session.go(limits, settings, &[], notation) {
-            Ok(_) => {
-                self.hub.running = true;
-                self.hub.pondering = mode == GoMode::Ponder;
-            }
-            Err(e) => self.error(e.within("go")),
-        }
-    }
-
-    /// Stops a running `go` and prints its `done`.
-    fn hub_finish_search(&mut self) {
-        self.stop_and_wait();
-        self.hub.running = false;
+        Flow::Continue
     }
 
     /// A search event in Hub's words.
-    pub(super) fn hub_event(&mut self, event: SearchEvent) {
+    fn event(&mut self, core: &mut Core, event: SearchEvent) {
         match event {
-            SearchEvent::Info(info) if info.multipv <= 1 => self.send(hub_info(&info)),
+            SearchEvent::Info(info) if info.multipv <= 1 => core.send(hub_info(&info)),
             SearchEvent::Info(_) | SearchEvent::Checkmate(_) => {}
             SearchEvent::BestMove { best, ponder } => {
-                self.hub.pondering = false;
-                if !std::mem::take(&mut self.hub.running) {
+                self.pondering = false;
+                if !std::mem::take(&mut self.running) {
                     return;
                 }
                 let mut args = Vec::new();
@@ -153,9 +125,38 @@ impl Daemon {
                         args.push(("ponder", p));
                     }
                 }
-                self.send(hub::format("done", &args));
+                core.send(hub::format("done", &args));
             }
         }
+    }
+}
+
+impl HubState {
+    /// Starts the search the level asks for; a running one answers first.
+    fn go(&mut self, core: &mut Core, mode: GoMode) {
+        self.finish_search(core);
+        let level = std::mem::take(&mut self.level);
+        let notation = core.dialect.move_notation();
+        if core.session.legal_moves(notation).is_empty() {
+            // Hub GUIs never ask this; the `go` is still answered.
+            core.send("done");
+            return;
+        }
+        let limits = hub_limits(&level, mode, core.session.side_to_move());
+        let settings = core.options.search_settings();
+        match core.session.go(limits, settings, &[], notation) {
+            Ok(_) => {
+                self.running = true;
+                self.pondering = mode == GoMode::Ponder;
+            }
+            Err(e) => core.error(e.within("go")),
+        }
+    }
+
+    /// Stops a running `go` and prints its `done`.
+    fn finish_search(&mut self, core: &mut Core) {
+        core.stop_and_wait(self);
+        self.running = false;
     }
 }
 

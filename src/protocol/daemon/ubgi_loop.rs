@@ -3,10 +3,10 @@
 //! `go turn` is two searches in a row (the cube decision before the roll,
 //! then the play of the dice), answered with one `bestturn` line.
 
-use super::super::ubgi::{GoLimits, GoRole, UbgiCommand, parse};
-use super::{Daemon, ENGINE_AUTHOR, ENGINE_NAME};
+use super::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind};
+use crate::protocol::ubgi::{GoLimits, GoRole, UbgiCommand, parse};
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -73,7 +73,7 @@ fn key_type(kind: &OptionKind) -> Option<(String, String)> {
 
 /// What the UBGI side remembers between lines.
 #[derive(Debug, Default)]
-pub(super) struct UbgiState {
+pub(in crate::protocol) struct UbgiState {
     /// A `position` was given since the start or `newgame`.
     has_position: bool,
     /// The role of the running `go`, if any.
@@ -100,40 +100,66 @@ impl UbgiState {
     }
 }
 
-impl Daemon {
-    /// The keys of the handshake, in order: the game's options under the
-    /// keys its table gives them, then the engine's own.
-    fn ubgi_key_list(&self) -> Vec<Key> {
-        let options = self.session.game_options();
-        let game = self.session.ubgi_keys().iter().filter_map(|k| {
-            let spec = options.iter().find(|o| o.name == k.option)?;
-            let (kind, default) = key_type(&spec.kind)?;
-            Some(Key {
-                name: k.key,
-                kind,
-                default,
-                text: k.text,
-                target: Target::Game(*k),
-            })
+/// The keys of the handshake, in order: the game's options under the
+/// keys its table gives them, then the engine's own.
+fn key_list(core: &Core) -> Vec<Key> {
+    let options = core.session.game_options();
+    let game = core.session.ubgi_keys().iter().filter_map(|k| {
+        let spec = options.iter().find(|o| o.name == k.option)?;
+        let (kind, default) = key_type(&spec.kind)?;
+        Some(Key {
+            name: k.key,
+            kind,
+            default,
+            text: k.text,
+            target: Target::Game(*k),
+        })
+    });
+    let engine = ENGINE_KEYS
+        .iter()
+        .map(|&(name, kind, default, text, target)| Key {
+            name,
+            kind: kind.to_string(),
+            default: default.to_string(),
+            text,
+            target,
         });
-        let engine = ENGINE_KEYS
-            .iter()
-            .map(|&(name, kind, default, text, target)| Key {
-                name,
-                kind: kind.to_string(),
-                default: default.to_string(),
-                text,
-                target,
-            });
-        game.chain(engine).collect()
-    }
+    game.chain(engine).collect()
+}
 
+fn handshake_lines(core: &Core) {
+    core.send(format!("id name {ENGINE_NAME}"));
+    core.send(format!("id author {ENGINE_AUTHOR}"));
+    core.send("proto 0.2");
+    print_keys(core);
+    core.send("ubgiok");
+}
+
+fn print_keys(core: &Core) {
+    for k in key_list(core) {
+        core.send(format!(
+            "key {} {} {} {}",
+            k.name, k.kind, k.default, k.text
+        ));
+    }
+}
+
+/// True when the player on turn must take or drop a double.
+fn double_pending(core: &Core) -> bool {
+    core.session.decision() == Decision::Cube
+        && core
+            .session
+            .legal_moves(MoveNotation::Native)
+            .iter()
+            .any(|m| m == "take")
+}
+
+impl DialectSide for UbgiState {
     /// `ubgi`: the handshake, keys at their defaults.
-    pub(super) fn ubgi_start(&mut self) {
-        self.ubgi_finish_search();
-        self.ubgi = UbgiState {
-            values: self
-                .ubgi_key_list()
+    fn start(&mut self, core: &mut Core) {
+        self.finish_search(core);
+        *self = UbgiState {
+            values: key_list(core)
                 .into_iter()
                 .map(|k| {
                     (
@@ -144,67 +170,77 @@ impl Daemon {
                 .collect(),
             ..Default::default()
         };
-        self.session.new_game();
-        self.ubgi_handshake_lines();
+        core.session.new_game();
+        handshake_lines(core);
     }
 
-    fn ubgi_handshake_lines(&self) {
-        self.send(format!("id name {ENGINE_NAME}"));
-        self.send(format!("id author {ENGINE_AUTHOR}"));
-        self.send("proto 0.2");
-        self.ubgi_keys();
-        self.send("ubgiok");
-    }
-
-    fn ubgi_keys(&self) {
-        for k in self.ubgi_key_list() {
-            self.send(format!(
-                "key {} {} {} {}",
-                k.name, k.kind, k.default, k.text
-            ));
-        }
-    }
-
-    /// Handles one UBGI line; false means quit.
-    pub(super) fn ubgi_line(&mut self, line: &str) -> bool {
+    /// Handles one UBGI line.
+    fn line(&mut self, core: &mut Core, line: &str) -> Flow {
         let command = match parse(line) {
             Ok(Some(c)) => c,
-            Ok(None) => return true,
+            Ok(None) => return Flow::Continue,
             Err(e) => {
-                self.error(e);
-                return true;
+                core.error(e);
+                return Flow::Continue;
             }
         };
         match command {
-            UbgiCommand::Quit => return false,
+            UbgiCommand::Quit => return Flow::Quit,
             // Again in UBGI: the handshake lines only, nothing changes.
-            UbgiCommand::Handshake => self.ubgi_handshake_lines(),
-            UbgiCommand::IsReady => self.send("readyok"),
-            UbgiCommand::Keys => self.ubgi_keys(),
+            UbgiCommand::Handshake => handshake_lines(core),
+            UbgiCommand::IsReady => core.send("readyok"),
+            UbgiCommand::Keys => print_keys(core),
             UbgiCommand::NewGame => {
-                self.ubgi_finish_search();
-                self.session.new_game();
-                self.ubgi.has_position = false;
+                self.finish_search(core);
+                core.session.new_game();
+                self.has_position = false;
             }
-            UbgiCommand::Position { format, text } => self.ubgi_position(&format, &text),
-            UbgiCommand::Dice(a, b) => self.ubgi_dice(a, b),
-            UbgiCommand::Set { key, value } => self.ubgi_set(&key, &value),
-            UbgiCommand::Get(key) => match self.ubgi.value(&key) {
-                Some(v) => self.send(format!("value {key} {v}")),
-                None => self.error(EngineError::unsupported(format!("key {key}"))),
+            UbgiCommand::Position { format, text } => self.position(core, &format, &text),
+            UbgiCommand::Dice(a, b) => self.dice(core, a, b),
+            UbgiCommand::Set { key, value } => self.set(core, &key, &value),
+            UbgiCommand::Get(key) => match self.value(&key) {
+                Some(v) => core.send(format!("value {key} {v}")),
+                None => core.error(EngineError::unsupported(format!("key {key}"))),
             },
-            UbgiCommand::Go(role, limits) => self.ubgi_go(role, limits),
+            UbgiCommand::Go(role, limits) => self.go(core, role, limits),
             UbgiCommand::Stop => {
-                self.ubgi.stopping = true;
-                self.session.stop();
+                self.stopping = true;
+                core.session.stop();
             }
         }
-        true
+        Flow::Continue
     }
 
-    fn ubgi_position(&mut self, format: &str, text: &str) {
+    /// A search event in UBGI's words.
+    fn event(&mut self, core: &mut Core, event: SearchEvent) {
+        match event {
+            SearchEvent::Info(info) => core.send(ubgi_info(&info)),
+            SearchEvent::BestMove { best, .. } => {
+                let Some(role) = self.running.take() else {
+                    return;
+                };
+                let answer = best.unwrap_or_else(|| "pass".to_string());
+                match (role, self.turn_cube.take()) {
+                    (GoRole::Chequer, _) => {
+                        core.send(format!("bestmove {answer}"));
+                        self.bestmoveid(core, &answer);
+                    }
+                    (GoRole::Cube, _) => core.send(format!("bestcube {answer}")),
+                    (GoRole::Turn, None) => self.cube_answer(core, GoRole::Turn, answer),
+                    (GoRole::Turn, Some(cube)) => {
+                        core.send(format!("bestturn cube={cube} move={answer}"))
+                    }
+                }
+            }
+            SearchEvent::Checkmate(_) => {}
+        }
+    }
+}
+
+impl UbgiState {
+    fn position(&mut self, core: &mut Core, format: &str, text: &str) {
         if !["gnubgid", "xgid"].contains(&format) {
-            self.error(EngineError::unsupported(format!(
+            core.error(EngineError::unsupported(format!(
                 "position {}",
                 crate::games::shorten(format)
             )));
@@ -213,41 +249,41 @@ impl Daemon {
         // Checked against the format word: an XGID is not a gnubgid.
         let is_xgid = text.starts_with("XGID=") || text.matches(':').count() >= 9;
         if is_xgid != (format == "xgid") {
-            self.error(EngineError::bad_value(format!(
+            core.error(EngineError::bad_value(format!(
                 "'{}' is not a {format} position",
                 crate::games::shorten(text)
             )));
             return;
         }
-        let notation = self.dialect.move_notation();
-        match self.session.set_position(Some(text), &[], notation) {
-            Ok(()) => self.ubgi.has_position = true,
-            Err(e) => self.error(e),
+        let notation = core.dialect.move_notation();
+        match core.session.set_position(Some(text), &[], notation) {
+            Ok(()) => self.has_position = true,
+            Err(e) => core.error(e),
         }
     }
 
-    fn ubgi_dice(&mut self, a: u8, b: u8) {
+    fn dice(&mut self, core: &mut Core, a: u8, b: u8) {
         if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
-            self.error(EngineError::bad_value("dice must_be 1..6"));
+            core.error(EngineError::bad_value("dice must_be 1..6"));
             return;
         }
-        if !self.ubgi.has_position {
-            self.error(EngineError::bad_state("missing position"));
+        if !self.has_position {
+            core.error(EngineError::bad_state("missing position"));
             return;
         }
-        match self.session.set_chance(Some(&format!("{a}{b}"))) {
+        match core.session.set_chance(Some(&format!("{a}{b}"))) {
             Ok(()) => {}
-            Err(e) => self.error(EngineError::bad_state(e.detail)),
+            Err(e) => core.error(EngineError::bad_state(e.detail)),
         }
     }
 
-    fn ubgi_set(&mut self, key: &str, value: &str) {
-        let keys = self.ubgi_key_list();
+    fn set(&mut self, core: &mut Core, key: &str, value: &str) {
+        let keys = key_list(core);
         let Some(Key {
             name, kind, target, ..
         }) = keys.into_iter().find(|k| k.name == key)
         else {
-            self.error(EngineError::unsupported(format!(
+            core.error(EngineError::unsupported(format!(
                 "key {}",
                 crate::games::shorten(key)
             )));
@@ -277,56 +313,46 @@ impl Daemon {
         let value = match checked {
             Ok(v) => v,
             Err(e) => {
-                self.error(e);
+                core.error(e);
                 return;
             }
         };
         let result = match target {
             Target::Hash => {
                 let mb = value.parse().unwrap_or(16);
-                self.options.hash_mb = mb;
-                self.session.set_hash_mb(mb);
+                core.options.hash_mb = mb;
+                core.session.set_hash_mb(mb);
                 Ok(())
             }
             // Another rule set is another game; the same one keeps it.
-            Target::Game(k) if k.new_game && self.ubgi.value(name) != Some(value.as_str()) => {
-                self.ubgi_finish_search();
-                self.ubgi.has_position = false;
-                self.session.set_game_option(k.option, &value)
+            Target::Game(k) if k.new_game && self.value(name) != Some(value.as_str()) => {
+                self.finish_search(core);
+                self.has_position = false;
+                core.session.set_game_option(k.option, &value)
             }
             Target::Game(k) if k.new_game => Ok(()),
-            Target::Game(k) => self.session.set_game_option(k.option, &value),
+            Target::Game(k) => core.session.set_game_option(k.option, &value),
             // Only this side reads it, when a `bestmove` is printed.
             Target::BestMoveId => Ok(()),
         };
         match result {
             Ok(()) => {
-                if let Some(slot) = self.ubgi.values.iter_mut().find(|(k, _)| k == name) {
+                if let Some(slot) = self.values.iter_mut().find(|(k, _)| k == name) {
                     slot.1 = value;
                 }
             }
-            Err(e) => self.error(e),
+            Err(e) => core.error(e),
         }
     }
 
-    /// True when the player on turn must take or drop a double.
-    fn double_pending(&self) -> bool {
-        self.session.decision() == Decision::Cube
-            && self
-                .session
-                .legal_moves(MoveNotation::Native)
-                .iter()
-                .any(|m| m == "take")
-    }
-
     /// Checks the state for `role`, then starts its (first) search.
-    fn ubgi_go(&mut self, role: GoRole, limits: GoLimits) {
-        let rolled = self.session.chance_outcome().is_some();
-        let checked = if !self.ubgi.has_position {
+    fn go(&mut self, core: &mut Core, role: GoRole, limits: GoLimits) {
+        let rolled = core.session.chance_outcome().is_some();
+        let checked = if !self.has_position {
             Err("missing position")
-        } else if self.session.outcome().is_some() {
+        } else if core.session.outcome().is_some() {
             Err("the game is over")
-        } else if role != GoRole::Cube && !rolled && self.double_pending() {
+        } else if role != GoRole::Cube && !rolled && double_pending(core) {
             Err("a double is pending: go cube answers take or drop")
         } else if role != GoRole::Cube && !rolled {
             Err("missing dice")
@@ -334,43 +360,43 @@ impl Daemon {
             Ok(())
         };
         if let Err(why) = checked {
-            self.error(EngineError::bad_state(why));
+            core.error(EngineError::bad_state(why));
             return;
         }
         // A running search answers first.
-        self.ubgi_finish_search();
-        self.ubgi.stopping = false;
-        self.ubgi.turn_cube = None;
-        self.ubgi.limits = limits;
+        self.finish_search(core);
+        self.stopping = false;
+        self.turn_cube = None;
+        self.limits = limits;
         match role {
-            GoRole::Chequer => self.ubgi_search(GoRole::Chequer),
-            GoRole::Cube | GoRole::Turn => self.ubgi_cube_search(role),
+            GoRole::Chequer => self.search(core, GoRole::Chequer),
+            GoRole::Cube | GoRole::Turn => self.cube_search(core, role),
         }
     }
 
     /// The cube decision is taken before the roll: the dice are set aside
     /// for its search and put back at once (the search has its copy).
-    fn ubgi_cube_search(&mut self, role: GoRole) {
-        let dice = self.session.chance_outcome();
+    fn cube_search(&mut self, core: &mut Core, role: GoRole) {
+        let dice = core.session.chance_outcome();
         if dice.is_some() {
-            let _ = self.session.set_chance(None);
+            let _ = core.session.set_chance(None);
         }
-        let cube_open = self.session.decision() == Decision::Cube;
+        let cube_open = core.session.decision() == Decision::Cube;
         if cube_open {
-            self.ubgi_search(role);
+            self.search(core, role);
         }
         if let Some(d) = dice {
-            let _ = self.session.set_chance(Some(&d));
+            let _ = core.session.set_chance(Some(&d));
         }
         if !cube_open {
             // No cube action is possible: the answer needs no search.
-            self.ubgi_cube_answer(role, "nodouble".to_string());
+            self.cube_answer(core, role, "nodouble".to_string());
         }
     }
 
-    fn ubgi_search(&mut self, role: GoRole) {
-        let given = self.ubgi.limits;
-        let limits = if self.ubgi.stopping {
+    fn search(&mut self, core: &mut Core, role: GoRole) {
+        let given = self.limits;
+        let limits = if self.stopping {
             SearchLimits {
                 depth: Some(1),
                 ..Default::default()
@@ -385,80 +411,53 @@ impl Daemon {
                 ..Default::default()
             }
         };
-        let settings = self.options.search_settings();
-        let notation = self.dialect.move_notation();
-        self.ubgi.root = Some(self.session.notation(notation));
-        match self.session.go(limits, settings, &[], notation) {
-            Ok(_) => self.ubgi.running = Some(role),
-            Err(e) => self.error(e),
+        let settings = core.options.search_settings();
+        let notation = core.dialect.move_notation();
+        self.root = Some(core.session.notation(notation));
+        match core.session.go(limits, settings, &[], notation) {
+            Ok(_) => self.running = Some(role),
+            Err(e) => core.error(e),
         }
     }
 
     /// The cube part of `go cube` / `go turn` is known.
-    fn ubgi_cube_answer(&mut self, role: GoRole, answer: String) {
+    fn cube_answer(&mut self, core: &mut Core, role: GoRole, answer: String) {
         match role {
             GoRole::Turn => {
-                self.ubgi.turn_cube = Some(answer);
-                self.ubgi_search(GoRole::Chequer);
-                self.ubgi.running = Some(GoRole::Turn);
+                self.turn_cube = Some(answer);
+                self.search(core, GoRole::Chequer);
+                self.running = Some(GoRole::Turn);
             }
-            _ => self.send(format!("bestcube {answer}")),
+            _ => core.send(format!("bestcube {answer}")),
         }
     }
 
     /// Waits for a running `go` (all of a `go turn`) to print its answer.
-    pub(super) fn ubgi_finish_search(&mut self) {
-        while self.ubgi.running.is_some() || self.session.is_searching() {
-            self.ubgi.stopping = true;
-            self.stop_and_wait();
-            if !self.session.is_searching() {
+    fn finish_search(&mut self, core: &mut Core) {
+        while self.running.is_some() || core.session.is_searching() {
+            self.stopping = true;
+            core.stop_and_wait(self);
+            if !core.session.is_searching() {
                 // Every answer is printed; nothing more will come.
-                self.ubgi.running = None;
+                self.running = None;
             }
         }
     }
 
-    /// A search event in UBGI's words.
-    pub(super) fn ubgi_event(&mut self, event: SearchEvent) {
-        match event {
-            SearchEvent::Info(info) => self.send(ubgi_info(&info)),
-            SearchEvent::BestMove { best, .. } => {
-                let Some(role) = self.ubgi.running.take() else {
-                    return;
-                };
-                let answer = best.unwrap_or_else(|| "pass".to_string());
-                match (role, self.ubgi.turn_cube.take()) {
-                    (GoRole::Chequer, _) => {
-                        self.send(format!("bestmove {answer}"));
-                        self.ubgi_bestmoveid(&answer);
-                    }
-                    (GoRole::Cube, _) => self.send(format!("bestcube {answer}")),
-                    (GoRole::Turn, None) => self.ubgi_cube_answer(GoRole::Turn, answer),
-                    (GoRole::Turn, Some(cube)) => {
-                        self.send(format!("bestturn cube={cube} move={answer}"))
-                    }
-                }
-            }
-            SearchEvent::Checkmate(_) => {}
-        }
-    }
-}
-
-impl Daemon {
     /// `bestmoveid <Position ID>` of the position after `play` (the
     /// opponent on turn), when `engine.bestmoveid` asks for it.
-    fn ubgi_bestmoveid(&mut self, play: &str) {
-        if self.ubgi.value(BESTMOVEID_KEY) != Some("true") {
+    fn bestmoveid(&mut self, core: &mut Core, play: &str) {
+        if self.value(BESTMOVEID_KEY) != Some("true") {
             return;
         }
-        let notation = self.dialect.move_notation();
-        let Some(root) = self.ubgi.root.take() else {
+        let notation = core.dialect.move_notation();
+        let Some(root) = self.root.take() else {
             return;
         };
-        match self.session.notation_after(&root, play, notation) {
+        match core.session.notation_after(&root, play, notation) {
             Ok(after) => {
                 let id = after.split(':').next().unwrap_or(&after);
-                self.send(format!("bestmoveid {id}"));
+                core.send(format!("bestmoveid {id}"));
             }
             // The search's own move always plays; say so if it did not.
             Err(e) => log::error!("bestmoveid: '{play}' does not play: {}", e.detail),

@@ -1,0 +1,201 @@
+//! What every dialect's side of the session loop shares: the dialect in
+//! use, the engine options, the game session and the output, with the
+//! operations more than one dialect needs (options, switching games,
+//! stopping a search).
+
+use super::DialectSide;
+use crate::engine::registry;
+use crate::engine::{EngineError, EngineSession};
+use crate::games::OptionSpec;
+use crate::protocol::command::shorten;
+use crate::protocol::dialect::{CommonOption, Dialect};
+use crate::protocol::options::{EngineOptions, OptionValue, check_value, common_spec};
+use crate::search::SearchEvent;
+use crossbeam_channel::{Receiver, Sender};
+
+/// The state every dialect shares.
+pub(in crate::protocol) struct Core {
+    pub(in crate::protocol) dialect: Dialect,
+    pub(in crate::protocol) options: EngineOptions,
+    pub(in crate::protocol) session: Box<dyn EngineSession>,
+    /// Handed to each new session's worker.
+    pub(in crate::protocol) events: Sender<SearchEvent>,
+    /// The workers' events; also drained directly after a forced stop so a
+    /// stopped search's answer comes before anything the next command prints.
+    pub(in crate::protocol) events_rx: Receiver<SearchEvent>,
+    out: Sender<String>,
+}
+
+impl Core {
+    /// UCI and the first registered game, until a handshake says otherwise.
+    pub(in crate::protocol) fn new(
+        out: Sender<String>,
+        events: Sender<SearchEvent>,
+        events_rx: Receiver<SearchEvent>,
+    ) -> Option<Self> {
+        let options = EngineOptions::default();
+        let variant = registry::VARIANTS.first()?;
+        let session = registry::create(variant, events.clone(), options.hash_mb)?;
+        Some(Core {
+            dialect: Dialect::default(),
+            options,
+            session,
+            events,
+            events_rx,
+            out,
+        })
+    }
+
+    pub(in crate::protocol) fn send(&self, line: impl Into<String>) {
+        let _ = self.out.send(line.into());
+    }
+
+    /// One error line in the dialect's form, and a log line.
+    pub(in crate::protocol) fn error(&self, error: EngineError) {
+        log::warn!("error ({:?}): {}", error.kind, error.detail);
+        self.send(self.dialect.format_error(&error));
+    }
+
+    /// Stops a running search and waits until its answer has been worded
+    /// by `side` (it is printed in order by the writer).
+    pub(in crate::protocol) fn stop_and_wait(&mut self, side: &mut dyn DialectSide) {
+        if self.session.is_searching() {
+            self.session.stop();
+            self.session.wait_idle();
+        }
+        while let Ok(ev) = self.events_rx.try_recv() {
+            side.event(self, ev);
+        }
+    }
+
+    /// Engine-wide options first, then the current game's.
+    pub(in crate::protocol) fn all_options(&self) -> Vec<OptionSpec> {
+        let variant = self.session.variant();
+        let variants = self.dialect.variants();
+        let mut specs: Vec<OptionSpec> = self
+            .dialect
+            .common_options()
+            .iter()
+            // MultiPV only where the search reports several lines.
+            .filter(|&&o| o != CommonOption::MultiPv || self.session.single_line_search().is_none())
+            .map(|&o| common_spec(&self.dialect, o, &variants, variant))
+            .collect();
+        specs.extend(self.session.game_options());
+        specs
+    }
+
+    /// `setoption` (Hub's `set-param`): an engine-wide option under the
+    /// dialect's name, else one of the game's.
+    pub(in crate::protocol) fn set_option(
+        &mut self,
+        side: &mut dyn DialectSide,
+        name: &str,
+        value: Option<&str>,
+    ) {
+        let common = self
+            .dialect
+            .common_options()
+            .iter()
+            .copied()
+            .find(|&o| self.dialect.option_name(o).eq_ignore_ascii_case(name));
+        if let Some(option) = common {
+            let variants = self.dialect.variants();
+            let spec = common_spec(&self.dialect, option, &variants, self.session.variant());
+            match check_value(&spec, value) {
+                Ok(v) => self.apply_common(side, option, v),
+                Err(e) => self.error(EngineError::bad_value(format!(
+                    "{}: {e}",
+                    self.dialect.set_option_word()
+                ))),
+            }
+            return;
+        }
+        let game_spec = self
+            .session
+            .game_options()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name));
+        let Some(spec) = game_spec else {
+            self.error(EngineError::unsupported(format!(
+                "{}: unknown option '{}'",
+                self.dialect.set_option_word(),
+                shorten(name)
+            )));
+            return;
+        };
+        let result = check_value(&spec, value)
+            .map_err(EngineError::bad_value)
+            .and_then(|v| {
+                let text = match v {
+                    OptionValue::Check(b) => b.to_string(),
+                    OptionValue::Spin(n) => n.to_string(),
+                    OptionValue::Combo(s) | OptionValue::String(s) => s,
+                    OptionValue::Button => String::new(),
+                };
+                self.session.set_game_option(&spec.name, &text)
+            });
+        if let Err(e) = result {
+            self.error(e.within(self.dialect.set_option_word()));
+        }
+    }
+
+    fn apply_common(
+        &mut self,
+        side: &mut dyn DialectSide,
+        option: CommonOption,
+        value: OptionValue,
+    ) {
+        match (option, value) {
+            (CommonOption::Variant, OptionValue::Combo(v)) => {
+                if !self.switch_variant(side, &v) {
+                    self.error(EngineError::unsupported(format!(
+                        "{}: unknown variant '{v}'",
+                        self.dialect.set_option_word()
+                    )));
+                }
+            }
+            (CommonOption::Hash, OptionValue::Spin(mb)) => {
+                self.options.hash_mb = mb as usize;
+                self.session.set_hash_mb(mb as usize);
+            }
+            (CommonOption::ClearHash, _) => self.session.clear_hash(),
+            (CommonOption::MultiPv, OptionValue::Spin(n)) => {
+                match self.session.single_line_search().filter(|_| n > 1) {
+                    Some(why) => self.error(EngineError::bad_value(format!(
+                        "{}: {} value {n}: {why}; only 1",
+                        self.dialect.set_option_word(),
+                        self.dialect.option_name(CommonOption::MultiPv)
+                    ))),
+                    None => self.options.multipv = n as usize,
+                }
+            }
+            (CommonOption::Ponder, OptionValue::Check(b)) => self.options.ponder = b,
+            (CommonOption::MoveOverhead, OptionValue::Spin(ms)) => self.options.move_overhead = ms,
+            (option, value) => log::error!("option {option:?} got an unexpected value {value:?}"),
+        }
+    }
+
+    /// Makes `variant` the current game (a new session, so a new game) unless
+    /// it already is; a running search answers first, through `side`. False
+    /// for an unknown variant; nothing changes then.
+    pub(in crate::protocol) fn switch_variant(
+        &mut self,
+        side: &mut dyn DialectSide,
+        variant: &str,
+    ) -> bool {
+        if variant == self.session.variant() {
+            return true;
+        }
+        if registry::entry(variant).is_none() {
+            return false;
+        }
+        self.stop_and_wait(side);
+        match registry::create(variant, self.events.clone(), self.options.hash_mb) {
+            Some(s) => {
+                self.session = s;
+                true
+            }
+            None => false,
+        }
+    }
+}
