@@ -107,6 +107,12 @@ pub struct DialectKey {
     /// True when another value is another game (another rule set): the
     /// position given so far is forgotten. The same value changes nothing.
     pub new_game: bool,
+    /// The name UBGI v0.1 gave the option (`setoption name Jacoby`), read
+    /// in any case as this key; `None` when v0.1 had none.
+    pub v01_name: Option<&'static str>,
+    /// True when `go ... depth <n>` counts in this option's unit: the
+    /// option's range is the range of that depth.
+    pub bounds_go_depth: bool,
 }
 
 /// A position as the text side of the engine sees it: notation in and out.

@@ -5,7 +5,7 @@
 //! UCI no leading words are skipped.
 
 use crate::engine::EngineError;
-use crate::games::shorten;
+use crate::games::{DialectKey, OptionKind, OptionSpec, shorten};
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -15,6 +15,7 @@ use nom::{
     multi::many0,
     sequence::{preceded, tuple},
 };
+use std::ops::RangeInclusive;
 
 /// What `go` is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,24 +29,53 @@ pub enum GoRole {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GoLimits {
     pub movetime: Option<u64>,
-    /// Root-inclusive plies, as `engine.ply`.
+    /// Root-inclusive plies, as the game's depth key counts them.
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
 
-/// The deepest `go ... depth` (the range of `engine.ply`).
-pub const MAX_GO_DEPTH: u32 = 3;
+/// v0.1 option names (`setoption name <Name>`) of the engine's own keys;
+/// the game's come from its key table ([`DialectKey::v01_name`]). v0.1's
+/// `Threads`, `Seed`, `Deterministic` and `EvalMode` have none: the search
+/// is single-threaded, deterministic and cubeful already.
+const ENGINE_V01_NAMES: [(&str, &str); 2] =
+    [("Hash", "engine.hash"), ("BestMoveId", "engine.bestmoveid")];
 
-/// v0.1 option names (`setoption name <Name>`) and the v0.2 keys they set.
-/// v0.1's `Threads`, `Seed`, `Deterministic` and `EvalMode` have none: the
-/// search is single-threaded, deterministic and cubeful already.
-pub const V01_OPTIONS: [(&str, &str); 5] = [
-    ("Variant", "game.variant"),
-    ("Jacoby", "game.jacoby"),
-    ("Ply", "engine.ply"),
-    ("Hash", "engine.hash"),
-    ("BestMoveId", "engine.bestmoveid"),
-];
+/// What the grammar reads from the game: the v0.1 names of its keys and
+/// the range of `go ... depth` (the range of the option whose key bounds
+/// it), both from its key table ([`DialectKey`]) and options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameWords {
+    /// v0.1 option names and the v0.2 keys they set.
+    v01_names: Vec<(&'static str, &'static str)>,
+    /// The depths `go ... depth` accepts.
+    depths: RangeInclusive<u32>,
+}
+
+impl GameWords {
+    /// The words of a game with these keys and options. Without a key that
+    /// bounds it, `go ... depth` takes any positive depth.
+    pub fn new(keys: &[DialectKey], options: &[OptionSpec]) -> Self {
+        let game_names = keys
+            .iter()
+            .filter_map(|k| k.v01_name.map(|name| (name, k.key)));
+        let depths = keys
+            .iter()
+            .filter(|k| k.bounds_go_depth)
+            .find_map(|k| options.iter().find(|o| o.name == k.option))
+            .and_then(|o| match o.kind {
+                OptionKind::Spin { min, max, .. } => Some(
+                    u32::try_from(min).unwrap_or(1).max(1)..=u32::try_from(max).unwrap_or(u32::MAX),
+                ),
+                _ => None,
+            })
+            .unwrap_or(1..=u32::MAX);
+        GameWords {
+            v01_names: game_names.chain(ENGINE_V01_NAMES).collect(),
+            depths,
+        }
+    }
+}
 
 /// v0.1 session-context commands: the Match ID of `position gnubgid`
 /// carries what they would set.
@@ -98,12 +128,14 @@ fn setoption(i: &str) -> IResult<&str, (&str, &str)> {
 }
 
 /// The v0.2 key a `setoption` name sets: a v0.2 key as itself, a v0.1
-/// name (any case, as UCI names) through [`V01_OPTIONS`].
-fn option_key(name: &str) -> Result<String, EngineError> {
+/// name (any case, as UCI names) through the game's and the engine's v0.1
+/// names.
+fn option_key(name: &str, words: &GameWords) -> Result<String, EngineError> {
     if name.contains('.') {
         return Ok(name.to_string());
     }
-    V01_OPTIONS
+    words
+        .v01_names
         .iter()
         .find(|(v01, _)| v01.eq_ignore_ascii_case(name))
         .map(|(_, key)| key.to_string())
@@ -133,7 +165,7 @@ fn go_args(i: &str) -> IResult<&str, GoArgs<'_>> {
 }
 
 /// `go`, `go chequer`, `go role cube movetime 500` ...
-fn parse_go(args: &str) -> Result<UbgiCommand, EngineError> {
+fn parse_go(args: &str, depths: &RangeInclusive<u32>) -> Result<UbgiCommand, EngineError> {
     const EXPECTED: &str =
         "expected: go [role] chequer|cube|turn [movetime <ms>] [depth <n>] [nodes <n>]";
     if args.is_empty() {
@@ -160,10 +192,12 @@ fn parse_go(args: &str) -> Result<UbgiCommand, EngineError> {
             "movetime" => limits.movetime = Some(n.ok_or_else(|| positive(name))?),
             "nodes" => limits.nodes = Some(n.ok_or_else(|| positive(name))?),
             "depth" => match n.and_then(|n| u32::try_from(n).ok()) {
-                Some(d @ 1..=MAX_GO_DEPTH) => limits.depth = Some(d),
+                Some(d) if depths.contains(&d) => limits.depth = Some(d),
                 _ => {
                     return Err(EngineError::bad_value(format!(
-                        "depth must_be 1..{MAX_GO_DEPTH}"
+                        "depth must_be {}..{}",
+                        depths.start(),
+                        depths.end()
                     )));
                 }
             },
@@ -183,9 +217,9 @@ fn positive(name: &str) -> EngineError {
     EngineError::bad_value(format!("{name} must_be a positive integer"))
 }
 
-/// Parses one line (already normalised to single blanks). `Ok(None)` for
-/// a blank line.
-pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
+/// Parses one line (already normalised to single blanks), with the game's
+/// words for v0.1 names and `go` depths. `Ok(None)` for a blank line.
+pub fn parse(line: &str, words: &GameWords) -> Result<Option<UbgiCommand>, EngineError> {
     let raw = line;
     let line = super::command::normalise(raw);
     if line.is_empty() {
@@ -237,7 +271,7 @@ pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
             }
             Err(_) => Err(EngineError::bad_command("expected: dice <d1> <d2>")),
         },
-        "go" => parse_go(args),
+        "go" => parse_go(args, &words.depths),
         "set" => match args.split_once(' ') {
             Some((key, value)) => Ok(UbgiCommand::Set {
                 key: key.to_string(),
@@ -250,7 +284,7 @@ pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
             Err(_) => Err(EngineError::bad_command("expected: get <key>")),
         },
         "setoption" => match all_consuming(setoption).parse(args) {
-            Ok((_, (name, value))) => option_key(name).map(|key| UbgiCommand::Set {
+            Ok((_, (name, value))) => option_key(name, words).map(|key| UbgiCommand::Set {
                 key,
                 value: value.to_string(),
             }),
@@ -272,11 +306,22 @@ pub fn parse(line: &str) -> Result<Option<UbgiCommand>, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ErrorKind;
+    use crate::engine::{Dialect, ErrorKind, registry};
+
+    /// The words of the game UBGI selects, from the registry.
+    fn words() -> GameWords {
+        let game = registry::native_game(Dialect::Ubgi);
+        let (events, _) = crossbeam_channel::unbounded();
+        match game.and_then(|g| registry::create(g, events, 1)) {
+            Some(s) => GameWords::new(s.ubgi_keys(), &s.game_options()),
+            None => panic!("no game speaks UBGI"),
+        }
+    }
 
     #[test]
     fn commands_parse() {
-        let ok = |l: &str| parse(l).ok().flatten();
+        let words = words();
+        let ok = |l: &str| parse(l, &words).ok().flatten();
         assert_eq!(ok("ubgi"), Some(UbgiCommand::Handshake));
         assert_eq!(
             ok("position gnubgid 4HPwATDgc/ABMA:cAkAAAAAAAAA"),
@@ -343,6 +388,7 @@ mod tests {
 
     #[test]
     fn bad_lines_say_why_with_their_code() {
+        let words = words();
         for (line, kind) in [
             ("xyzzy", ErrorKind::BadCommand),
             ("\u{0}\u{1}\u{7f}", ErrorKind::BadCommand),
@@ -382,7 +428,7 @@ mod tests {
             ("newsession type money", ErrorKind::Unsupported),
             ("go role \u{1}\u{ff}chequer", ErrorKind::BadCommand),
         ] {
-            match parse(line) {
+            match parse(line, &words) {
                 Err(e) => assert_eq!(e.kind, kind, "{line}: {}", e.detail),
                 Ok(c) => panic!("{line} accepted as {c:?}"),
             }

@@ -16,25 +16,32 @@ pub const OPTION_PLY: &str = "Ply";
 
 /// The UBGI keys of the game's options (protocol-spec/backgammon.md §3):
 /// the handshake lists them in this order, with each option's type, range
-/// and default.
+/// and default; v0.1's names for them (§3.5); `Ply`'s range bounds `go
+/// ... depth`, which counts decisions as it does.
 pub const UBGI_KEYS: [DialectKey; 3] = [
     DialectKey {
         key: "game.variant",
         option: OPTION_RULES,
         text: "rule set",
         new_game: true,
+        v01_name: Some("Variant"),
+        bounds_go_depth: false,
     },
     DialectKey {
         key: "game.jacoby",
         option: OPTION_JACOBY,
         text: "Jacoby rule in money games without a Match ID",
         new_game: false,
+        v01_name: Some("Jacoby"),
+        bounds_go_depth: false,
     },
     DialectKey {
         key: "engine.ply",
         option: OPTION_PLY,
         text: "root-inclusive decision depth",
         new_game: false,
+        v01_name: Some("Ply"),
+        bounds_go_depth: true,
     },
 ];
 

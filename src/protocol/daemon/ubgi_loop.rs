@@ -6,7 +6,7 @@
 use super::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind};
-use crate::protocol::ubgi::{GoLimits, GoRole, UbgiCommand, parse};
+use crate::protocol::ubgi::{GameWords, GoLimits, GoRole, UbgiCommand, parse};
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -176,7 +176,8 @@ impl DialectSide for UbgiState {
 
     /// Handles one UBGI line.
     fn line(&mut self, core: &mut Core, line: &str) -> Flow {
-        let command = match parse(line) {
+        let words = GameWords::new(core.session.ubgi_keys(), &core.session.game_options());
+        let command = match parse(line, &words) {
             Ok(Some(c)) => c,
             Ok(None) => return Flow::Continue,
             Err(e) => {
