@@ -369,7 +369,7 @@ impl Client {
     }
 
     fn handshake(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        let ok = self.dialect.handshake_ok();
+        let ok = self.dialect.speech().handshake_ok();
         self.send(self.dialect.name())?;
         let deadline = Instant::now() + timeout;
         loop {

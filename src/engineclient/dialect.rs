@@ -4,7 +4,7 @@
 
 pub use crate::engine::Dialect;
 use crate::engine::registry;
-use crate::protocol::hub;
+use crate::protocol::dialects::hub;
 use crate::rules::Decision;
 
 /// The dialects the GUI side speaks, in the order it lists them: all but
@@ -55,7 +55,7 @@ impl Dialect {
 
     /// `ucinewgame`, `usinewgame`, `teinewgame <size>`.
     pub fn new_game(self, arg: Option<&str>) -> String {
-        let w = self.new_game_word();
+        let w = self.speech().new_game_word();
         match arg {
             Some(a) => format!("{w} {a}"),
             None => w.to_string(),
@@ -139,7 +139,7 @@ impl Dialect {
     /// sente's `btime` in USI).
     pub fn go_clock(self, first: i64, second: i64, inc: u64, movestogo: Option<u32>) -> String {
         let (first, second) = (first.max(0), second.max(0));
-        let [(t1, i1), (t2, i2)] = self.clock_words();
+        let [(t1, i1), (t2, i2)] = self.speech().clock_words();
         let mut s = format!("go {t1} {first} {t2} {second} {i1} {inc} {i2} {inc}");
         if let Some(m) = movestogo {
             s.push_str(&format!(" movestogo {m}"));

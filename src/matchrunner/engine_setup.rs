@@ -30,7 +30,7 @@ pub fn for_game(spec: &EngineSpec, number: usize) -> EngineSpec {
 pub fn engine_for<G: MatchRules>(game: &G, spec: &EngineSpec, dialect: Dialect) -> EngineSpec {
     let mut e = spec.clone();
     for (name, value) in game.rule_options() {
-        let carried_by_new_game = dialect.new_game_takes_argument()
+        let carried_by_new_game = dialect.speech().new_game_takes_argument()
             && G::SIZE_OPTION.is_some_and(|s| s.eq_ignore_ascii_case(&name));
         if carried_by_new_game {
             continue;

@@ -226,7 +226,7 @@ fn start_clients<G: MatchRules>(
         let full = engine_for(game, spec, dialect);
         // Only a dialect whose new-game command takes the size gets it
         // there (TEI); the others got the size option (`engine_for`).
-        let arg = new_game_arg.filter(|_| dialect.new_game_takes_argument());
+        let arg = new_game_arg.filter(|_| dialect.speech().new_game_takes_argument());
         let started = Client::start(&full, dialect, G::ID, SETUP_TIMEOUT)
             .and_then(|mut c| c.new_game(arg, SETUP_TIMEOUT).map(|_| c));
         match started {

@@ -5,23 +5,21 @@
 //! (the dialect in use, the engine options, the game session, the output),
 //! and a [`DialectSide`] holds the loop of the dialect in use with the
 //! state only that dialect keeps (CECP's game and clocks, UBGI's keys,
-//! Hub's level). The handshake that selects a dialect creates its side;
-//! the next handshake that selects another one drops it.
+//! Hub's level). The handshake that selects a dialect creates its side
+//! ([`crate::protocol::dialects::Speech::daemon_side`]); the next
+//! handshake that selects another one drops it. The sides live in their
+//! dialects' modules (`dialects/<dialect>/side.rs`).
 
-use super::dialect::Dialect;
+use super::dialects::{Dialect, uci::side::UciFamily};
 use super::io::{Input, spawn_reader, spawn_writer};
 use crate::engine::EngineError;
 use crate::search::SearchEvent;
 use crossbeam_channel::{Receiver, select, unbounded};
 use std::io::{BufRead, Write};
 
-mod cecp_loop;
 mod core;
-mod hub_loop;
-mod ubgi_loop;
-mod uci_family;
 
-pub(in crate::protocol) use self::core::Core;
+pub use self::core::Core;
 
 pub const ENGINE_NAME: &str = concat!("tabula ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the tabula developers";
@@ -39,7 +37,7 @@ where
         Some(core) => {
             let mut daemon = Daemon {
                 core,
-                side: Box::new(uci_family::UciFamily::default()),
+                side: Box::new(UciFamily::default()),
             };
             daemon.serve(&lines);
             daemon.shutdown();
@@ -52,7 +50,7 @@ where
 }
 
 /// What the loop does after a line.
-pub(in crate::protocol) enum Flow {
+pub enum Flow {
     /// Read the next line.
     Continue,
     /// `quit`: end the process.
@@ -63,23 +61,13 @@ pub(in crate::protocol) enum Flow {
 
 /// The daemon's side of the dialect in use: the loop that reads its lines
 /// and words its search events, and the state only this dialect keeps.
-pub(in crate::protocol) trait DialectSide {
+pub trait DialectSide {
     /// The handshake selected this dialect: its first lines.
     fn start(&mut self, core: &mut Core);
     /// Handles one input line.
     fn line(&mut self, core: &mut Core, line: &str) -> Flow;
     /// Words one search event.
     fn event(&mut self, core: &mut Core, event: SearchEvent);
-}
-
-/// A fresh side for `dialect`: its state as the handshake leaves it.
-fn side_for(dialect: Dialect) -> Box<dyn DialectSide> {
-    match dialect {
-        Dialect::Cecp => Box::<super::cecp::CecpState>::default(),
-        Dialect::Ubgi => Box::<ubgi_loop::UbgiState>::default(),
-        Dialect::Hub => Box::<hub_loop::HubState>::default(),
-        Dialect::Uci | Dialect::Usi | Dialect::Tei => Box::<uci_family::UciFamily>::default(),
-    }
 }
 
 struct Daemon {
@@ -143,7 +131,7 @@ impl Daemon {
             // A running search answers in the dialect that started it.
             core.stop_and_wait(self.side.as_mut());
             core.dialect = dialect;
-            self.side = side_for(dialect);
+            self.side = dialect.speech().daemon_side();
         }
         self.side.start(core);
     }

@@ -2,7 +2,7 @@
 //! ...), how any option is printed in the handshake, and how a `setoption`
 //! value is checked against its declaration (errors, never a silent clamp).
 
-use super::dialect::{CommonOption, Dialect};
+use super::dialects::Speech;
 use crate::games::{OptionKind, OptionSpec};
 use crate::search::SearchSettings;
 
@@ -11,6 +11,18 @@ pub const HASH_MAX_MB: i64 = 16_384;
 pub const HASH_DEFAULT_MB: i64 = 16;
 pub const MULTIPV_MAX: i64 = 256;
 pub const MOVE_OVERHEAD_MAX: i64 = 5_000;
+
+/// The engine-wide options every dialect has, under their dialect names
+/// ([`Speech::option_name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommonOption {
+    Variant,
+    Hash,
+    ClearHash,
+    MultiPv,
+    Ponder,
+    MoveOverhead,
+}
 
 /// The current values of the engine-wide options.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,12 +56,12 @@ impl EngineOptions {
 
 /// The declaration of an engine-wide option, as the dialect names it.
 pub fn common_spec(
-    dialect: &Dialect,
+    speech: &dyn Speech,
     option: CommonOption,
     variants: &[&str],
     current: &str,
 ) -> OptionSpec {
-    let name = dialect.option_name(option).to_string();
+    let name = speech.option_name(option).to_string();
     let kind = match option {
         CommonOption::Variant => OptionKind::Combo {
             default: current.to_string(),

@@ -8,13 +8,15 @@ use crate::engine::registry;
 use crate::engine::{EngineError, EngineSession};
 use crate::games::OptionSpec;
 use crate::protocol::command::shorten;
-use crate::protocol::dialect::{CommonOption, Dialect};
-use crate::protocol::options::{EngineOptions, OptionValue, check_value, common_spec};
+use crate::protocol::dialects::{Dialect, Speech};
+use crate::protocol::options::{
+    CommonOption, EngineOptions, OptionValue, check_value, common_spec,
+};
 use crate::search::SearchEvent;
 use crossbeam_channel::{Receiver, Sender};
 
 /// The state every dialect shares.
-pub(in crate::protocol) struct Core {
+pub struct Core {
     pub(in crate::protocol) dialect: Dialect,
     pub(in crate::protocol) options: EngineOptions,
     pub(in crate::protocol) session: Box<dyn EngineSession>,
@@ -46,6 +48,11 @@ impl Core {
         })
     }
 
+    /// What the dialect in use says and reads.
+    pub(in crate::protocol) fn speech(&self) -> &'static dyn Speech {
+        self.dialect.speech()
+    }
+
     pub(in crate::protocol) fn send(&self, line: impl Into<String>) {
         let _ = self.out.send(line.into());
     }
@@ -53,7 +60,7 @@ impl Core {
     /// One error line in the dialect's form, and a log line.
     pub(in crate::protocol) fn error(&self, error: EngineError) {
         log::warn!("error ({:?}): {}", error.kind, error.detail);
-        self.send(self.dialect.format_error(&error));
+        self.send(self.speech().format_error(&error));
     }
 
     /// Stops a running search and waits until its answer has been worded
@@ -73,12 +80,12 @@ impl Core {
         let variant = self.session.variant();
         let variants = self.dialect.variants();
         let mut specs: Vec<OptionSpec> = self
-            .dialect
+            .speech()
             .common_options()
             .iter()
             // MultiPV only where the search reports several lines.
             .filter(|&&o| o != CommonOption::MultiPv || self.session.single_line_search().is_none())
-            .map(|&o| common_spec(&self.dialect, o, &variants, variant))
+            .map(|&o| common_spec(self.speech(), o, &variants, variant))
             .collect();
         specs.extend(self.session.game_options());
         specs
@@ -93,19 +100,19 @@ impl Core {
         value: Option<&str>,
     ) {
         let common = self
-            .dialect
+            .speech()
             .common_options()
             .iter()
             .copied()
-            .find(|&o| self.dialect.option_name(o).eq_ignore_ascii_case(name));
+            .find(|&o| self.speech().option_name(o).eq_ignore_ascii_case(name));
         if let Some(option) = common {
             let variants = self.dialect.variants();
-            let spec = common_spec(&self.dialect, option, &variants, self.session.variant());
+            let spec = common_spec(self.speech(), option, &variants, self.session.variant());
             match check_value(&spec, value) {
                 Ok(v) => self.apply_common(side, option, v),
                 Err(e) => self.error(EngineError::bad_value(format!(
                     "{}: {e}",
-                    self.dialect.set_option_word()
+                    self.speech().set_option_word()
                 ))),
             }
             return;
@@ -118,7 +125,7 @@ impl Core {
         let Some(spec) = game_spec else {
             self.error(EngineError::unsupported(format!(
                 "{}: unknown option '{}'",
-                self.dialect.set_option_word(),
+                self.speech().set_option_word(),
                 shorten(name)
             )));
             return;
@@ -135,7 +142,7 @@ impl Core {
                 self.session.set_game_option(&spec.name, &text)
             });
         if let Err(e) = result {
-            self.error(e.within(self.dialect.set_option_word()));
+            self.error(e.within(self.speech().set_option_word()));
         }
     }
 
@@ -150,7 +157,7 @@ impl Core {
                 if !self.switch_variant(side, &v) {
                     self.error(EngineError::unsupported(format!(
                         "{}: unknown variant '{v}'",
-                        self.dialect.set_option_word()
+                        self.speech().set_option_word()
                     )));
                 }
             }
@@ -163,8 +170,8 @@ impl Core {
                 match self.session.single_line_search().filter(|_| n > 1) {
                     Some(why) => self.error(EngineError::bad_value(format!(
                         "{}: {} value {n}: {why}; only 1",
-                        self.dialect.set_option_word(),
-                        self.dialect.option_name(CommonOption::MultiPv)
+                        self.speech().set_option_word(),
+                        self.speech().option_name(CommonOption::MultiPv)
                     ))),
                     None => self.options.multipv = n as usize,
                 }

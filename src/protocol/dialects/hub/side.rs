@@ -3,10 +3,10 @@
 //! is set up in three steps (`pos`, `level`, `go`) and answered by exactly
 //! one `done`; `ping` is answered at once, also mid-search.
 
-use super::{Core, DialectSide, ENGINE_AUTHOR, Flow};
 use crate::engine::registry;
 use crate::games::{OptionKind, OptionSpec};
-use crate::protocol::hub::{self, GoMode, HubCommand, Level};
+use crate::protocol::daemon::{Core, DialectSide, ENGINE_AUTHOR, Flow};
+use crate::protocol::dialects::hub::{self, GoMode, HubCommand, Level};
 use crate::protocol::options::EngineOptions;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -16,7 +16,7 @@ const NORMAL: &str = "normal";
 
 /// What the Hub side remembers between lines.
 #[derive(Debug, Default)]
-pub(in crate::protocol) struct HubState {
+pub struct HubState {
     /// The limits of the next `go`; a `pos` or a `go` clears them (as in
     /// Scan).
     level: Level,
@@ -84,7 +84,7 @@ impl DialectSide for HubState {
                 core.session.new_game();
             }
             HubCommand::Pos { position, moves } => {
-                let notation = core.dialect.move_notation();
+                let notation = core.speech().move_notation();
                 match core
                     .session
                     .set_position(position.as_deref(), &moves, notation)
@@ -136,7 +136,7 @@ impl HubState {
     fn go(&mut self, core: &mut Core, mode: GoMode) {
         self.finish_search(core);
         let level = std::mem::take(&mut self.level);
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         if core.session.legal_moves(notation).is_empty() {
             // Hub GUIs never ask this; the `go` is still answered.
             core.send("done");

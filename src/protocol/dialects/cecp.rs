@@ -1,11 +1,17 @@
 //! CECP (the XBoard/WinBoard engine protocol, version 2): the command
 //! grammar (nom), the game state an engine keeps in this protocol (force
 //! mode, which side the engine plays, clocks, depth and time limits) and the
-//! pure helpers that turn that state into search limits and reply lines.
-//! The session loop that drives it lives in `daemon/cecp_loop.rs`; see
-//! protocol-spec/cecp.md.
+//! pure helpers that turn that state into search limits and reply lines;
+//! what CECP says differently ([`Cecp`]). The session loop that drives it
+//! is [`side`]; see protocol-spec/cecp.md. tabula answers CECP but does
+//! not drive it: the client side speaks it not.
 
+pub mod side;
+
+use super::Speech;
+use crate::engine::EngineError;
 use crate::games::{EndKind, Outcome};
+use crate::protocol::daemon::DialectSide;
 use crate::search::{Score, SearchInfo, SearchLimits};
 use nom::{
     IResult, Parser,
@@ -15,6 +21,28 @@ use nom::{
     combinator::{all_consuming, map_res, opt, recognize},
     sequence::{pair, preceded, terminated, tuple},
 };
+
+/// CECP.
+pub struct Cecp;
+
+impl Speech for Cecp {
+    /// None: `protover` is answered with the features.
+    fn handshake_ok(&self) -> &'static str {
+        ""
+    }
+
+    fn new_game_word(&self) -> &'static str {
+        "new"
+    }
+
+    fn daemon_side(&self) -> Box<dyn DialectSide> {
+        Box::<CecpState>::default()
+    }
+
+    fn format_error(&self, error: &EngineError) -> String {
+        format!("Error (input rejected): {}", error.detail)
+    }
+}
 
 /// One CECP input line, parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +120,7 @@ const IGNORED: &[&str] = &[
 
 /// Parses one line. `Ok(None)` for a blank line.
 pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
-    let line = super::command::normalise(line);
+    let line = crate::protocol::command::normalise(line);
     if line.is_empty() {
         return Ok(None);
     }
@@ -102,7 +130,7 @@ pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
     };
     let bad = |reason: &str| CecpError {
         reason: reason.to_string(),
-        command: super::command::shorten(&line),
+        command: crate::protocol::command::shorten(&line),
     };
     let no_args = |c: CecpCommand| {
         if args.is_empty() {

@@ -3,10 +3,10 @@
 //! `go turn` is two searches in a row (the cube decision before the roll,
 //! then the play of the dice), answered with one `bestturn` line.
 
-use super::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind};
-use crate::protocol::ubgi::{GameWords, GoLimits, GoRole, UbgiCommand, parse};
+use crate::protocol::daemon::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
+use crate::protocol::dialects::ubgi::{GameWords, GoLimits, GoRole, UbgiCommand, parse};
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -73,7 +73,7 @@ fn key_type(kind: &OptionKind) -> Option<(String, String)> {
 
 /// What the UBGI side remembers between lines.
 #[derive(Debug, Default)]
-pub(in crate::protocol) struct UbgiState {
+pub struct UbgiState {
     /// A `position` was given since the start or `newgame`.
     has_position: bool,
     /// The role of the running `go`, if any.
@@ -256,7 +256,7 @@ impl UbgiState {
             )));
             return;
         }
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         match core.session.set_position(Some(text), &[], notation) {
             Ok(()) => self.has_position = true,
             Err(e) => core.error(e),
@@ -413,7 +413,7 @@ impl UbgiState {
             }
         };
         let settings = core.options.search_settings();
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         self.root = Some(core.session.notation(notation));
         match core.session.go(limits, settings, &[], notation) {
             Ok(_) => self.running = Some(role),
@@ -451,7 +451,7 @@ impl UbgiState {
         if self.value(BESTMOVEID_KEY) != Some("true") {
             return;
         }
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         let Some(root) = self.root.take() else {
             return;
         };

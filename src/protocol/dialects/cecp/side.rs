@@ -4,9 +4,9 @@
 //! not in force mode, answers with `move <m>` and announces a game that a
 //! rule ended with a result line. See protocol-spec/cecp.md.
 
-use super::{Core, DialectSide, ENGINE_NAME, Flow};
 use crate::engine::EngineError;
-use crate::protocol::cecp::{self, CecpCommand, CecpState};
+use crate::protocol::daemon::{Core, DialectSide, ENGINE_NAME, Flow};
+use crate::protocol::dialects::cecp::{self, CecpCommand, CecpState};
 use crate::search::SearchEvent;
 
 impl DialectSide for CecpState {
@@ -171,7 +171,7 @@ impl CecpState {
         }
         let limits = self.limits();
         let settings = core.options.search_settings();
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         match core.session.go(limits, settings, &[], notation) {
             Ok(_) => self.thinking = true,
             Err(e) => core.send(format!("Error (cannot think: {e}): go")),
@@ -187,7 +187,7 @@ impl CecpState {
     /// Plays `text` after the game's moves (trying XBoard's promotion
     /// spellings); returns the spelling the game accepted.
     fn play(&mut self, core: &mut Core, text: &str) -> Result<String, EngineError> {
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         let mut first_error = None;
         for spelling in cecp::move_spellings(text) {
             let mut moves = self.moves.clone();
@@ -230,7 +230,7 @@ impl CecpState {
     fn setboard(&mut self, core: &mut Core, fen: &str) {
         // Parse, then swap: a refused FEN changes nothing, a running search
         // included (it searches its own copy of the old position).
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         match core.session.set_position(Some(fen), &[], notation) {
             Ok(()) => {
                 self.abort(core);
@@ -256,7 +256,7 @@ impl CecpState {
         let keep = self.moves.len() - plies;
         self.moves.truncate(keep);
         self.over = false;
-        let notation = core.dialect.move_notation();
+        let notation = core.speech().move_notation();
         if let Err(e) = core
             .session
             .set_position(self.base.as_deref(), &self.moves, notation)

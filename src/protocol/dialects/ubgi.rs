@@ -4,8 +4,12 @@
 //! line, and every unknown input is answered by an `error` line, so unlike
 //! UCI no leading words are skipped.
 
+pub mod side;
+
+use super::Speech;
 use crate::engine::EngineError;
-use crate::games::{DialectKey, OptionKind, OptionSpec, shorten};
+use crate::games::{DialectKey, MoveNotation, OptionKind, OptionSpec, shorten};
+use crate::protocol::daemon::DialectSide;
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -16,6 +20,32 @@ use nom::{
     sequence::{preceded, tuple},
 };
 use std::ops::RangeInclusive;
+
+/// UBGI.
+pub struct Ubgi;
+
+impl Speech for Ubgi {
+    fn handshake_ok(&self) -> &'static str {
+        "ubgiok"
+    }
+
+    fn new_game_word(&self) -> &'static str {
+        "newgame"
+    }
+
+    fn move_notation(&self) -> MoveNotation {
+        MoveNotation::Native
+    }
+
+    fn daemon_side(&self) -> Box<dyn DialectSide> {
+        Box::<side::UbgiState>::default()
+    }
+
+    /// `error <code> <detail>`: the kind's code word.
+    fn format_error(&self, error: &EngineError) -> String {
+        format!("error {} {}", error.kind.code(), error.detail)
+    }
+}
 
 /// What `go` is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,7 +251,7 @@ fn positive(name: &str) -> EngineError {
 /// words for v0.1 names and `go` depths. `Ok(None)` for a blank line.
 pub fn parse(line: &str, words: &GameWords) -> Result<Option<UbgiCommand>, EngineError> {
     let raw = line;
-    let line = super::command::normalise(raw);
+    let line = crate::protocol::command::normalise(raw);
     if line.is_empty() {
         // Blanks are nothing; control bytes alone are unknown input.
         return if raw.trim().is_empty() {

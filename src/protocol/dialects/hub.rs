@@ -5,10 +5,16 @@
 //! asks; a known command with a value it cannot use is an error.
 //!
 //! The same grammar reads the engine's side (`id`, `param`, `info`,
-//! `done`, `error`) for the match runner's Hub client.
+//! `done`, `error`) for the match runner's Hub client. What Hub says
+//! differently is [`Hub`]; the session loop is [`side`].
 
+pub mod side;
+
+use super::Speech;
 use crate::engine::EngineError;
-use crate::games::shorten;
+use crate::games::{MoveNotation, shorten};
+use crate::protocol::daemon::DialectSide;
+use crate::protocol::options::CommonOption;
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -18,6 +24,48 @@ use nom::{
     multi::many0,
     sequence::{delimited, pair, preceded},
 };
+
+/// Hub.
+pub struct Hub;
+
+impl Speech for Hub {
+    fn handshake_ok(&self) -> &'static str {
+        "wait"
+    }
+
+    fn new_game_word(&self) -> &'static str {
+        "new-game"
+    }
+
+    fn set_option_word(&self) -> &'static str {
+        "set-param"
+    }
+
+    fn move_notation(&self) -> MoveNotation {
+        MoveNotation::Hub
+    }
+
+    fn daemon_side(&self) -> Box<dyn DialectSide> {
+        Box::<side::HubState>::default()
+    }
+
+    fn common_options(&self) -> &'static [CommonOption] {
+        &[CommonOption::Variant, CommonOption::Hash]
+    }
+
+    /// Scan's lower-case `variant` and `hash`.
+    fn option_name(&self, option: CommonOption) -> &'static str {
+        match option {
+            CommonOption::Variant => "variant",
+            CommonOption::Hash => "hash",
+            other => super::uci_option_name(other),
+        }
+    }
+
+    fn format_error(&self, error: &EngineError) -> String {
+        format("error", &[("message", &error.detail)])
+    }
+}
 
 /// One argument: its name and, unless it is a flag, its value.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,17 +1,18 @@
-//! The session loop's side for UCI, USI and TEI: one grammar
+//! The session loop's side for UCI and its family (USI, TEI): one grammar
 //! (`command::parse_line` into a `Command`), with what differs between the
-//! three read from the dialect (option names, `go` parameters, scores).
+//! three read from the dialect's [`Speech`] (option names, `go`
+//! parameters, scores).
 
-use super::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
 use crate::engine::EngineError;
 use crate::protocol::command::{Command, GoParams, PositionBase, parse_line};
-use crate::protocol::dialect::Dialect;
+use crate::protocol::daemon::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
+use crate::protocol::dialects::Speech;
 use crate::protocol::options::format_option;
 use crate::search::{SearchEvent, SearchInfo};
 
 /// What the UCI family remembers between lines.
 #[derive(Debug, Default)]
-pub(in crate::protocol) struct UciFamily {
+pub struct UciFamily {
     /// True between `go ponder` and the search's bestmove or `ponderhit`.
     pondering: bool,
     debug: bool,
@@ -25,7 +26,7 @@ impl DialectSide for UciFamily {
         for spec in core.all_options() {
             core.send(format_option(&spec));
         }
-        core.send(core.dialect.handshake_ok());
+        core.send(core.speech().handshake_ok());
     }
 
     fn line(&mut self, core: &mut Core, line: &str) -> Flow {
@@ -64,15 +65,15 @@ impl DialectSide for UciFamily {
 
     fn event(&mut self, core: &mut Core, event: SearchEvent) {
         match event {
-            SearchEvent::Info(info) => core.send(format_info(core.dialect, &info)),
+            SearchEvent::Info(info) => core.send(format_info(core.speech(), &info)),
             SearchEvent::BestMove { best, ponder } => {
                 self.pondering = false;
                 core.send(
-                    core.dialect
+                    core.speech()
                         .format_bestmove(best.as_deref(), ponder.as_deref()),
                 );
             }
-            SearchEvent::Checkmate(answer) => core.send(core.dialect.format_checkmate(&answer)),
+            SearchEvent::Checkmate(answer) => core.send(core.speech().format_checkmate(&answer)),
         }
     }
 }
@@ -81,8 +82,8 @@ impl UciFamily {
     fn go(&mut self, core: &mut Core, params: &GoParams) {
         // The whole line is checked before it touches a running
         // search: a rejected `go` leaves that search untouched.
-        let notation = core.dialect.move_notation();
-        let checked = core.dialect.check_go(params).and_then(|()| {
+        let notation = core.speech().move_notation();
+        let checked = core.speech().check_go(params).and_then(|()| {
             core.session
                 .check_searchmoves(&params.searchmoves, notation)
         });
@@ -92,7 +93,7 @@ impl UciFamily {
         }
         // A running search answers before the new one says anything.
         core.stop_and_wait(self);
-        let limits = core.dialect.limits(params);
+        let limits = core.speech().limits(params);
         let settings = core.options.search_settings();
         // MultiPV set before a switch to a game (or players) whose
         // search gives one line: said, not silently ignored.
@@ -108,7 +109,7 @@ impl UciFamily {
             Ok(mut notes) => {
                 notes.extend(single);
                 self.pondering = params.ponder;
-                if core.dialect.info_strings_in_search() {
+                if core.speech().info_strings_in_search() {
                     for note in notes {
                         core.send(format!("info string {note}"));
                     }
@@ -123,7 +124,7 @@ impl UciFamily {
     /// checked completely before it stops a running search, so a rejected
     /// one changes nothing.
     fn new_game(&mut self, core: &mut Core, word: &str, arg: Option<&str>) {
-        let native = core.dialect.new_game_word();
+        let native = core.speech().new_game_word();
         if word != native {
             core.error(EngineError::bad_command(format!(
                 "unknown command '{word}' in {} (its new-game command is '{native}')",
@@ -131,7 +132,7 @@ impl UciFamily {
             )));
             return;
         }
-        if !core.dialect.new_game_takes_argument() {
+        if !core.speech().new_game_takes_argument() {
             core.stop_and_wait(self);
             core.session.new_game();
             return;
@@ -168,13 +169,13 @@ impl UciFamily {
     }
 }
 
-fn format_info(dialect: Dialect, i: &SearchInfo) -> String {
+fn format_info(speech: &dyn Speech, i: &SearchInfo) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         i.depth,
         i.seldepth,
         i.multipv,
-        dialect.format_score(i.score, i.bound),
+        speech.format_score(i.score, i.bound),
         i.nodes,
         i.nps,
         i.hashfull,
@@ -188,7 +189,7 @@ fn format_info(dialect: Dialect, i: &SearchInfo) -> String {
 }
 
 fn position(core: &mut Core, base: PositionBase, moves: &[String]) {
-    let notation = core.dialect.move_notation();
+    let notation = core.speech().move_notation();
     let text = match &base {
         PositionBase::StartPos => None,
         PositionBase::Notation { keyword, text } => {
@@ -208,7 +209,7 @@ fn position(core: &mut Core, base: PositionBase, moves: &[String]) {
 }
 
 fn perft(core: &mut Core, depth: u32) {
-    let notation = core.dialect.move_notation();
+    let notation = core.speech().move_notation();
     let divide = core.session.perft_divide(depth, notation);
     let mut total = 0;
     for (mv, n) in &divide {
@@ -228,10 +229,7 @@ fn display(core: &mut Core) {
     for l in diagram.lines() {
         core.send(l);
     }
-    let label = match core.dialect {
-        Dialect::Uci => core.session.uci_notation_label(),
-        _ => core.session.notation_label(),
-    };
-    let notation = core.session.notation(core.dialect.move_notation());
+    let label = core.speech().position_label(core.session.as_ref());
+    let notation = core.session.notation(core.speech().move_notation());
     core.send(format!("{label}: {notation}"));
 }
