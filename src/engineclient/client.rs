@@ -6,10 +6,9 @@
 
 use super::dialect::Dialect;
 use super::options::{self as engine_options, Announced};
-use super::score::{EngineScore, hub_info_score, parse_info_score};
-use crate::engine::registry;
 use crate::games::OptionKind;
-use crate::protocol::hub;
+use crate::protocol::dialects::{AnswerLine, HandshakeLine, short_line};
+use crate::protocol::score::EngineScore;
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -239,6 +238,7 @@ impl Client {
             options.iter().partition(|(n, _)| self.announces(n));
         let is_checked = |o: &(String, String)| checked.contains(o);
         let dialect = self.dialect;
+        let speech = dialect.speech();
         let check = |announced: &[Announced], list: &[&(String, String)]| {
             list.iter()
                 .filter(|o| is_checked(o))
@@ -248,18 +248,17 @@ impl Client {
             return Ok(Err(e));
         }
         for (name, value) in &before {
-            self.send(&self.dialect.set_option(name, value))?;
+            self.send(&speech.set_option(name, value))?;
         }
         let switched = self.switched_variant(variant);
-        if let Some(option) = self.dialect.variant_option()
+        if let Some(option) = speech.variant_option()
             && self.announces(option)
             && let Some(value) = self.variant_value(option, variant)
         {
-            self.send(&self.dialect.set_option(option, &value))?;
+            self.send(&speech.set_option(option, &value))?;
         }
-        // A Hub engine declares every parameter at once (and `hub` would
-        // start it afresh).
-        if switched && dialect != Dialect::Hub && after.iter().any(|o| is_checked(o)) {
+        if switched && speech.rereads_options_after_switch() && after.iter().any(|o| is_checked(o))
+        {
             self.announced.clear();
             self.handshake(timeout)?;
         }
@@ -267,49 +266,35 @@ impl Client {
             return Ok(Err(e));
         }
         for (name, value) in &after {
-            self.send(&self.dialect.set_option(name, value))?;
+            self.send(&speech.set_option(name, value))?;
         }
-        if self.dialect == Dialect::Hub {
-            // Hub engines read their parameters at `init`.
-            self.send("init")?;
-            self.wait_for("ready", timeout)?;
+        if let Some((request, reply)) = speech.options_taken_by() {
+            self.send(request)?;
+            self.wait_for(reply, timeout)?;
         }
         self.is_ready(timeout).map(Ok)
     }
 
-    /// The value that selects `variant` through `option`; `None` when a
-    /// Hub engine already plays it (Hub sets only parameters that change).
-    /// A Hub engine that offers no `international` knows the standard
-    /// game as Scan's `normal`.
+    /// The value that selects `variant` through `option`, as the dialect
+    /// reads the option's announced declaration; `None` when nothing need
+    /// be sent.
     fn variant_value(&self, option: &str, variant: &str) -> Option<String> {
-        if self.dialect != Dialect::Hub {
-            return Some(variant.to_string());
-        }
-        let (default, vars) =
-            match engine_options::find(&self.announced, option).and_then(|o| o.kind.as_ref()) {
-                Some(OptionKind::Combo { default, vars }) => (default.as_str(), vars.as_slice()),
-                _ => ("", &[][..]),
-            };
-        let standard = registry::native_game(Dialect::Hub) == Some(variant);
-        let value =
-            if standard && !vars.iter().any(|v| v == variant) && vars.iter().any(|v| v == "normal")
-            {
-                "normal"
-            } else {
-                variant
-            };
-        (value != default).then(|| value.to_string())
+        let announced = engine_options::find(&self.announced, option).and_then(|o| o.kind.as_ref());
+        self.dialect.speech().variant_value(variant, announced)
     }
 
     /// True when the engine announces the variant option with another
     /// game as its default: selecting `variant` switches its game.
     fn switched_variant(&self, variant: &str) -> bool {
-        self.dialect.variant_option().is_some_and(|option| {
-            engine_options::find(&self.announced, option).is_some_and(|o| {
-                !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
+        self.dialect
+            .speech()
+            .variant_option()
+            .is_some_and(|option| {
+                engine_options::find(&self.announced, option).is_some_and(|o| {
+                    !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
                     if default.eq_ignore_ascii_case(variant))
+                })
             })
-        })
     }
 
     pub fn announces(&self, option: &str) -> bool {
@@ -358,7 +343,7 @@ impl Client {
                     .map(|s| s.to_string())
                     .unwrap_or_else(|e| e.to_string());
                 let last = match &self.last_line {
-                    Some(l) => format!("; last line '{}'", short(l)),
+                    Some(l) => format!("; last line '{}'", short_line(l)),
                     None => String::new(),
                 };
                 Err(ClientError::Crashed(format!(
@@ -369,77 +354,26 @@ impl Client {
     }
 
     fn handshake(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        let ok = self.dialect.speech().handshake_ok();
+        let speech = self.dialect.speech();
+        let ok = speech.handshake_ok();
         self.send(self.dialect.name())?;
         let deadline = Instant::now() + timeout;
         loop {
             let line = self.recv(deadline, ok)?;
-            if self.dialect == Dialect::Hub {
-                if line.trim() == ok {
-                    return Ok(());
-                }
-                self.read_hub_handshake_line(&line);
-                continue;
+            match speech.read_handshake_line(&line) {
+                HandshakeLine::Done => return Ok(()),
+                HandshakeLine::Name(name) => self.id_name = Some(name),
+                HandshakeLine::Option(option) => self.announced.push(option),
+                HandshakeLine::Other => {}
             }
-            let mut t = line.split_whitespace();
-            match t.next() {
-                Some(w) if w == ok => return Ok(()),
-                Some("id") if t.next() == Some("name") => {
-                    self.id_name = Some(t.collect::<Vec<_>>().join(" "));
-                }
-                Some("option") => {
-                    if let Some(option) = engine_options::parse_option_line(&line) {
-                        self.announced.push(option);
-                    }
-                }
-                // UBGI announces keys: `key <name> <type> ...`; their
-                // values are the engine's to check.
-                Some("key") if self.dialect == Dialect::Ubgi => {
-                    if let Some(name) = t.next() {
-                        self.announced.push(engine_options::Announced {
-                            name: name.to_string(),
-                            kind: None,
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// Hub's `id name=...` and `param ...` lines.
-    fn read_hub_handshake_line(&mut self, line: &str) {
-        let Ok(Some(l)) = hub::split(line) else {
-            return;
-        };
-        match l.command.as_str() {
-            "id" => {
-                if let Some(name) = l.get("name") {
-                    let version = l.get("version").map(|v| format!(" {v}"));
-                    self.id_name = Some(format!("{name}{}", version.unwrap_or_default()));
-                }
-            }
-            "param" => {
-                if let Some(p) = engine_options::parse_hub_param(&l) {
-                    self.announced.push(p);
-                }
-            }
-            _ => {}
         }
     }
 
     /// `isready` → `readyok` (Hub: `ping` → `pong`).
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        match self.dialect {
-            Dialect::Hub => {
-                self.send("ping")?;
-                self.wait_for("pong", timeout)
-            }
-            _ => {
-                self.send("isready")?;
-                self.wait_for("readyok", timeout)
-            }
-        }
+        let (request, reply) = self.dialect.speech().ready_words();
+        self.send(request)?;
+        self.wait_for(reply, timeout)
     }
 
     /// Reads lines until one is `word`.
@@ -454,7 +388,7 @@ impl Client {
 
     /// Sends the new-game command and waits until the engine is ready.
     pub fn new_game(&mut self, arg: Option<&str>, timeout: Duration) -> Result<(), ClientError> {
-        self.send(&self.dialect.new_game(arg))?;
+        self.send(&self.dialect.speech().new_game(arg))?;
         self.is_ready(timeout)
     }
 
@@ -472,7 +406,8 @@ impl Client {
         }
     }
 
-    /// Sends `position` and `go`, waits for `bestmove` until `deadline`.
+    /// Sends `position` and `go`, waits for the answer (`bestmove`, Hub's
+    /// `done`) until `deadline`, keeping the last score on the way.
     pub fn think(
         &mut self,
         position: &str,
@@ -485,80 +420,16 @@ impl Client {
         for line in go.lines() {
             self.send(line)?;
         }
-        if self.dialect == Dialect::Hub {
-            return self.await_done(deadline);
-        }
+        let speech = self.dialect.speech();
+        let waiting_for = speech.answer_word();
         let mut score = None;
         loop {
-            let line = self.recv(deadline, "bestmove")?;
-            let mut t = line.split_whitespace();
-            match t.next() {
-                Some(word @ ("bestmove" | "bestcube")) if self.dialect == Dialect::Ubgi => {
-                    // A UBGI play has blanks inside (`8/5 6/5`).
-                    let text = t.collect::<Vec<_>>().join(" ");
-                    if text.is_empty() {
-                        return Err(ClientError::Protocol(format!("'{word}' without an answer")));
-                    }
-                    return Ok(BestMove { text, score });
-                }
-                Some("error") if self.dialect == Dialect::Ubgi => {
-                    return Err(ClientError::Protocol(format!(
-                        "answered '{}'",
-                        short(&line)
-                    )));
-                }
-                Some("bestmove") => {
-                    let Some(mv) = t.next() else {
-                        return Err(ClientError::Protocol("'bestmove' without a move".into()));
-                    };
-                    return Ok(BestMove {
-                        text: mv.to_string(),
-                        score,
-                    });
-                }
-                Some("info") => {
-                    if let Some(s) = parse_info_score(&line) {
-                        score = Some(s);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Client {
-    /// Hub: `info ...` lines until `done move=...`; an `error` line means
-    /// the engine refused what it was sent.
-    fn await_done(&mut self, deadline: Instant) -> Result<BestMove, ClientError> {
-        let mut score = None;
-        loop {
-            let line = self.recv(deadline, "done")?;
-            let Ok(Some(l)) = hub::split(&line) else {
-                continue;
-            };
-            match l.command.as_str() {
-                "done" => {
-                    return match l.get("move").filter(|m| !m.is_empty()) {
-                        Some(m) => Ok(BestMove {
-                            text: m.to_string(),
-                            score,
-                        }),
-                        None => Err(ClientError::Protocol("'done' without a move".into())),
-                    };
-                }
-                "info" => {
-                    if let Some(s) = hub_info_score(&l) {
-                        score = Some(s);
-                    }
-                }
-                "error" => {
-                    return Err(ClientError::Protocol(format!(
-                        "answered '{}'",
-                        short(&line)
-                    )));
-                }
-                _ => {}
+            let line = self.recv(deadline, waiting_for)?;
+            match speech.read_answer_line(&line) {
+                AnswerLine::Best(text) => return Ok(BestMove { text, score }),
+                AnswerLine::Score(s) => score = Some(s),
+                AnswerLine::Fault(why) => return Err(ClientError::Protocol(why)),
+                AnswerLine::Other => {}
             }
         }
     }
@@ -573,6 +444,7 @@ fn check_user_option(
     value: &str,
 ) -> Result<(), String> {
     if dialect
+        .speech()
         .variant_option()
         .is_some_and(|option| name.eq_ignore_ascii_case(option))
     {
@@ -587,14 +459,6 @@ fn overlong_error(waiting_for: &str) -> ClientError {
     ClientError::Protocol(format!(
         "sent a line longer than {MAX_LINE_BYTES} bytes while the runner waited for '{waiting_for}'"
     ))
-}
-
-fn short(s: &str) -> String {
-    if s.chars().count() > 60 {
-        format!("{}...", s.chars().take(60).collect::<String>())
-    } else {
-        s.to_string()
-    }
 }
 
 impl Drop for Client {

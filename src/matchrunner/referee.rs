@@ -11,6 +11,7 @@ use crate::engineclient::{
 };
 use crate::games::record::{GameRecord, GameResult, MatchRules, Termination, today};
 use crate::games::{GamePosition, MoveNotation};
+use crate::protocol::dialects::GameEnd;
 use crate::rules::{Decision, RulesPosition, Turn};
 use std::time::{Duration, Instant};
 
@@ -266,9 +267,8 @@ impl<G: MatchRules> Table<'_, G> {
     /// backgammon), UCI's otherwise.
     fn notation(&self, seat: usize) -> MoveNotation {
         match self.clients.get(seat) {
-            Some(c) if c.dialect == Dialect::Hub => MoveNotation::Hub,
-            Some(c) if c.dialect != self.home => MoveNotation::Uci,
-            _ => MoveNotation::Native,
+            Some(c) => c.dialect.speech().client_notation(c.dialect == self.home),
+            None => MoveNotation::Native,
         }
     }
 
@@ -380,22 +380,14 @@ impl<G: MatchRules> Table<'_, G> {
                 Termination::Abandoned,
             ));
         };
-        let dialect = client.dialect;
+        let dialect = client.dialect.speech();
         let (go, wait_ms) = match cfg.tc {
             TimeControl::Clock { moves, inc_ms, .. } => {
                 let movestogo = moves.map(|p| p - self.moves_made[seat] % p);
                 // The dialects of two-player games carry two clocks; more
                 // players get one each (UCI's p<k>time).
-                let first = self.clock.first().copied().unwrap_or(0);
-                let second = self.clock.get(1).copied().unwrap_or(0);
                 let margin = ms_i64(cfg.time_margin_ms);
-                let go = if seats > 2 {
-                    Dialect::go_player_clocks(&self.clock, seat, inc_ms, movestogo)
-                } else if dialect == Dialect::Hub {
-                    Dialect::hub_clock(self.clock[seat], inc_ms, movestogo)
-                } else {
-                    dialect.go_clock(first, second, inc_ms, movestogo)
-                };
+                let go = dialect.go_clocks(&self.clock, seat, inc_ms, movestogo);
                 (go, self.clock[seat].saturating_add(margin).max(0) as u64)
             }
             TimeControl::MoveTime(ms) => (
@@ -432,7 +424,7 @@ impl<G: MatchRules> Table<'_, G> {
                 _ => forfeit(
                     format!(
                         "{who} hangs: no {} within {wait_ms} ms",
-                        answer_word(dialect, self.pos.decision())
+                        dialect.answer_word_for(self.pos.decision())
                     ),
                     Termination::Stalled,
                 ),
@@ -500,9 +492,15 @@ impl<G: MatchRules> Table<'_, G> {
                     self.side_name(seat),
                     self.specs.get(seat).map_or("?", |s| &s.name)
                 );
-                let ubgi = self.clients.get(seat).map(|c| c.dialect) == Some(Dialect::Ubgi);
-                let text = if ubgi && self.pos.decision() == Decision::Cube {
-                    // Worded as UBGI asked: `go cube`, not a turn token.
+                let speech = self.clients.get(seat).map(|c| c.dialect.speech());
+                // A cube decision the dialect asked for by name (UBGI's
+                // `go cube`) is worded as it was asked, not as a move.
+                let asked_cube = speech
+                    .filter(|_| self.pos.decision() == Decision::Cube)
+                    .and_then(|s| {
+                        Some((s.go_for(Decision::Cube)?, s.answer_word_for(Decision::Cube)))
+                    });
+                let text = if let Some((asked, answer)) = asked_cube {
                     let words = self
                         .pos
                         .legal_move_list()
@@ -511,7 +509,7 @@ impl<G: MatchRules> Table<'_, G> {
                         .collect::<Vec<_>>()
                         .join(" or ");
                     format!(
-                        "{who} answers 'bestcube {}' to 'go cube' (expected {words})",
+                        "{who} answers '{answer} {}' to '{asked}' (expected {words})",
                         best.text
                     )
                 } else if matches!(best.text.as_str(), "(none)" | "0000" | "resign") {
@@ -553,32 +551,23 @@ impl<G: MatchRules> Table<'_, G> {
         self.pos.play(mv);
     }
 
-    /// USI GUIs tell each engine how the game ended.
+    /// Tells each engine how the game ended, where its dialect has a word
+    /// for it (USI's `gameover`).
     fn announce_end(&mut self, result: &GameResult) {
         for (seat, c) in self.clients.iter_mut().enumerate() {
-            if c.dialect == Dialect::Usi {
-                let word = match result.place_of(seat) {
-                    _ if result.is_draw() => "draw",
-                    Some(0) => "win",
-                    _ => "lose",
-                };
-                let _ = c.send(&format!("gameover {word}"));
+            let end = match result.place_of(seat) {
+                _ if result.is_draw() => GameEnd::Drawn,
+                Some(0) => GameEnd::Won,
+                _ => GameEnd::Lost,
+            };
+            if let Some(line) = c.dialect.speech().game_over_line(end) {
+                let _ = c.send(&line);
             }
         }
     }
 
     fn side_name(&self, seat: usize) -> String {
         seat_name::<G>(seat)
-    }
-}
-
-/// The line that ends a dialect's search, as a fault names it missing:
-/// Hub's `done`, UBGI's `bestcube` for a cube decision, else `bestmove`.
-fn answer_word(dialect: Dialect, decision: Decision) -> &'static str {
-    match (dialect, decision) {
-        (Dialect::Hub, _) => "done",
-        (Dialect::Ubgi, Decision::Cube) => "bestcube",
-        _ => "bestmove",
     }
 }
 

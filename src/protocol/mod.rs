@@ -8,6 +8,7 @@ pub mod daemon;
 pub mod dialects;
 pub mod io;
 pub mod options;
+pub mod score;
 
 /// Hub's grammar at the path its readers outside the crate use.
 pub use dialects::hub;

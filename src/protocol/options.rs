@@ -1,10 +1,19 @@
 //! Engine options: the engine-wide ones every dialect has (hash, MultiPV,
-//! ...), how any option is printed in the handshake, and how a `setoption`
+//! ...), how any option is printed in the handshake and read back by a
+//! GUI-side client (`Announced`, read with nom), and how a `setoption`
 //! value is checked against its declaration (errors, never a silent clamp).
 
 use super::dialects::Speech;
 use crate::games::{OptionKind, OptionSpec};
 use crate::search::SearchSettings;
+use nom::{
+    IResult,
+    bytes::complete::take_till1,
+    character::complete::space0,
+    combinator::{all_consuming, map, verify},
+    multi::many0,
+    sequence::{pair, preceded, terminated},
+};
 
 pub const HASH_MIN_MB: i64 = 1;
 pub const HASH_MAX_MB: i64 = 16_384;
@@ -112,6 +121,83 @@ pub fn format_option(spec: &OptionSpec) -> String {
     }
 }
 
+/// One announced option. `kind` is `None` when the declaration cannot be
+/// read (an unknown type, a spin without bounds): then only the name is
+/// checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Announced {
+    pub name: String,
+    pub kind: Option<OptionKind>,
+}
+
+/// The words that start a field of an `option` line; the words of a
+/// field's value run up to the next of them (UCI, USI and TEI alike).
+const KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
+
+fn word(i: &str) -> IResult<&str, &str> {
+    preceded(space0, take_till1(char::is_whitespace))(i)
+}
+
+fn keyword(i: &str) -> IResult<&str, &str> {
+    verify(word, |w: &str| KEYWORDS.contains(&w))(i)
+}
+
+fn plain(i: &str) -> IResult<&str, &str> {
+    verify(word, |w: &str| !KEYWORDS.contains(&w))(i)
+}
+
+/// The value of a field: the words up to the next keyword.
+fn phrase(i: &str) -> IResult<&str, String> {
+    map(many0(plain), |words: Vec<&str>| words.join(" "))(i)
+}
+
+fn fields(i: &str) -> IResult<&str, Vec<(&str, String)>> {
+    preceded(
+        verify(word, |w: &str| w == "option"),
+        terminated(many0(pair(keyword, phrase)), space0),
+    )(i)
+}
+
+/// Reads an `option name ... type ...` line; `None` when the line is not
+/// one or names no option.
+pub fn parse_option_line(line: &str) -> Option<Announced> {
+    let (_, fields) = all_consuming(fields)(line).ok()?;
+    let field = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let name = field("name").filter(|n| !n.is_empty())?.to_string();
+    let number = |key: &str| field(key).and_then(|v| v.parse::<i64>().ok());
+    let default = field("default").unwrap_or_default().to_string();
+    let kind = match field("type")? {
+        "check" => Some(OptionKind::Check {
+            default: default == "true",
+        }),
+        "spin" => match (number("min"), number("max")) {
+            (Some(min), Some(max)) => Some(OptionKind::Spin {
+                default: number("default").unwrap_or(min),
+                min,
+                max,
+            }),
+            _ => None,
+        },
+        "combo" => Some(OptionKind::Combo {
+            default,
+            vars: fields
+                .iter()
+                .filter(|(k, _)| *k == "var")
+                .map(|(_, v)| v.clone())
+                .collect(),
+        }),
+        "button" => Some(OptionKind::Button),
+        "string" | "filename" => Some(OptionKind::String { default }),
+        _ => None,
+    };
+    Some(Announced { name, kind })
+}
+
 /// A checked option value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionValue {
@@ -205,6 +291,55 @@ mod tests {
             Ok(OptionValue::Combo("makruk".into()))
         );
         assert!(check_value(&spec, Some("chess")).is_err());
+    }
+
+    fn read(line: &str) -> Announced {
+        parse_option_line(line).unwrap_or_else(|| panic!("{line}"))
+    }
+
+    #[test]
+    fn option_lines() {
+        assert_eq!(
+            read("option name Move Overhead type spin default 10 min 0 max 5000"),
+            Announced {
+                name: "Move Overhead".into(),
+                kind: Some(OptionKind::Spin {
+                    default: 10,
+                    min: 0,
+                    max: 5000
+                })
+            }
+        );
+        assert_eq!(
+            read("option name UCI_Variant type combo default makruk var makruk var tak").kind,
+            Some(OptionKind::Combo {
+                default: "makruk".into(),
+                vars: vec!["makruk".into(), "tak".into()]
+            })
+        );
+        assert_eq!(
+            read("option name Ponder type check default false").kind,
+            Some(OptionKind::Check { default: false })
+        );
+        assert_eq!(
+            read("option name Clear Hash type button").kind,
+            Some(OptionKind::Button)
+        );
+        assert_eq!(
+            read("option  name Book File type string default <empty>").name,
+            "Book File"
+        );
+        // Readable name, unreadable declaration: only the name is known.
+        assert_eq!(read("option name X type spin default 1").kind, None);
+        assert_eq!(read("option name X type wibble").kind, None);
+        for not_an_option in [
+            "option",
+            "option name",
+            "id name x",
+            "optionname x type button",
+        ] {
+            assert_eq!(parse_option_line(not_an_option), None, "{not_an_option}");
+        }
     }
 
     #[test]

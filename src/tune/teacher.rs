@@ -19,9 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::Tunable;
 use super::data::Sample;
-use crate::engineclient::{
-    Client, Dialect, EngineScore, EngineSpec, Limit, ScoreValue, native_dialect,
-};
+use crate::engineclient::{Client, EngineScore, EngineSpec, Limit, ScoreValue, native_dialect};
 use crate::games::record::MATE_SCORE;
 use crate::out::outln;
 use crate::rules::RulesPosition;
@@ -129,7 +127,10 @@ fn search_missing<T: Tunable>(
     cache: &mut HashMap<String, f32>,
 ) -> Result<(), String> {
     let dialect = native_dialect(T::GAME);
-    if dialect == Dialect::Ubgi {
+    // The teacher sends a start and moves, then `go depth`: a dialect told
+    // the whole position before each decision (UBGI, with its dice) is not
+    // driven that way yet.
+    if dialect.speech().sends_whole_position() {
         return Err(format!(
             "--teacher: {} ({}) has no teacher support yet",
             T::GAME,
@@ -158,7 +159,7 @@ fn search_missing<T: Tunable>(
         ),
         None => None,
     };
-    let go = dialect.go_limit(cfg.limit);
+    let go = dialect.speech().go_limit(cfg.limit);
     // The new game sent last (TEI: a board size), resent when it changes.
     let mut new_game: Option<Option<String>> = None;
     let started = Instant::now();
@@ -175,7 +176,9 @@ fn search_missing<T: Tunable>(
                 .map_err(|e| format!("teacher: {e}"))?;
             new_game = Some(game);
         }
-        let position = dialect.position(Some(&T::teacher_position(&pos)), &[]);
+        let position = dialect
+            .speech()
+            .position(Some(&T::teacher_position(&pos)), &[]);
         let answer = client
             .think(&position, &go, Instant::now() + SEARCH_TIMEOUT)
             .map_err(|e| format!("teacher, at '{}': {e}", s.position))?;

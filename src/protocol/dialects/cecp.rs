@@ -42,6 +42,11 @@ impl Speech for Cecp {
     fn format_error(&self, error: &EngineError) -> String {
         format!("Error (input rejected): {}", error.detail)
     }
+
+    /// tabula answers CECP but does not drive it.
+    fn client_speaks(&self) -> bool {
+        false
+    }
 }
 
 /// One CECP input line, parsed.

@@ -10,11 +10,12 @@
 
 pub mod side;
 
-use super::Speech;
-use crate::engine::EngineError;
-use crate::games::{MoveNotation, shorten};
+use super::{AnswerLine, Dialect, HandshakeLine, Limit, Speech, short_line};
+use crate::engine::{EngineError, registry};
+use crate::games::{MoveNotation, OptionKind, shorten};
 use crate::protocol::daemon::DialectSide;
-use crate::protocol::options::CommonOption;
+use crate::protocol::options::{Announced, CommonOption};
+use crate::protocol::score::{EngineScore, ScoreValue};
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -65,6 +66,199 @@ impl Speech for Hub {
     fn format_error(&self, error: &EngineError) -> String {
         format("error", &[("message", &error.detail)])
     }
+
+    /// Scan's `variant`.
+    fn variant_option(&self) -> Option<&'static str> {
+        Some("variant")
+    }
+
+    /// Hub sets only parameters that change; a Hub engine that offers no
+    /// `international` knows the standard game as Scan's `normal`.
+    fn variant_value(&self, variant: &str, announced: Option<&OptionKind>) -> Option<String> {
+        let (default, vars) = match announced {
+            Some(OptionKind::Combo { default, vars }) => (default.as_str(), vars.as_slice()),
+            _ => ("", &[][..]),
+        };
+        let standard = registry::native_game(Dialect::Hub) == Some(variant);
+        let value =
+            if standard && !vars.iter().any(|v| v == variant) && vars.iter().any(|v| v == NORMAL) {
+                NORMAL
+            } else {
+                variant
+            };
+        (value != default).then(|| value.to_string())
+    }
+
+    /// A Hub engine declares every parameter at once (and `hub` would
+    /// start it afresh).
+    fn rereads_options_after_switch(&self) -> bool {
+        false
+    }
+
+    /// Hub engines read their parameters at `init`.
+    fn options_taken_by(&self) -> Option<(&'static str, &'static str)> {
+        Some(("init", "ready"))
+    }
+
+    fn ready_words(&self) -> (&'static str, &'static str) {
+        ("ping", "pong")
+    }
+
+    /// `id name=... version=...`, `param ...` lines, then `wait`.
+    fn read_handshake_line(&self, line: &str) -> HandshakeLine {
+        if line.trim() == self.handshake_ok() {
+            return HandshakeLine::Done;
+        }
+        let Ok(Some(l)) = split(line) else {
+            return HandshakeLine::Other;
+        };
+        match l.command.as_str() {
+            "id" => l.get("name").map_or(HandshakeLine::Other, |name| {
+                let version = l.get("version").map(|v| format!(" {v}"));
+                HandshakeLine::Name(format!("{name}{}", version.unwrap_or_default()))
+            }),
+            "param" => parse_param(&l).map_or(HandshakeLine::Other, HandshakeLine::Option),
+            _ => HandshakeLine::Other,
+        }
+    }
+
+    fn position_keyword(&self) -> &'static str {
+        "pos"
+    }
+
+    /// `pos pos=<pos> moves="..."` (`pos start` without a position).
+    fn position(&self, start: Option<&str>, moves: &[String]) -> String {
+        let joined = moves.join(" ");
+        let mut args = Vec::new();
+        if let Some(p) = start {
+            args.push(("pos", p));
+        }
+        if !moves.is_empty() {
+            args.push(("moves", joined.as_str()));
+        }
+        let line = format("pos", &args);
+        match start {
+            Some(_) => line,
+            None => line.replacen("pos", "pos start", 1),
+        }
+    }
+
+    fn set_option(&self, name: &str, value: &str) -> String {
+        format("set-param", &[("name", name), ("value", value)])
+    }
+
+    /// The mover's clock only, in seconds.
+    fn go_clocks(&self, clocks: &[i64], mover: usize, inc: u64, movestogo: Option<u32>) -> String {
+        let own = clocks.get(mover).copied().unwrap_or(0);
+        clock_request(own, inc, movestogo)
+    }
+
+    /// A `level` line, then `go think`.
+    fn go_limit(&self, limit: Limit) -> String {
+        match limit {
+            Limit::Depth(d) => format!("level depth={d}\ngo think"),
+            Limit::Nodes(n) => format!("level nodes={n}\ngo think"),
+            Limit::MoveTime(ms) => format!("level move-time={}\ngo think", seconds_text(ms)),
+        }
+    }
+
+    fn answer_word(&self) -> &'static str {
+        "done"
+    }
+
+    /// `info ...` lines until `done move=...`; an `error` line means the
+    /// engine refused what it was sent.
+    fn read_answer_line(&self, line: &str) -> AnswerLine {
+        let Ok(Some(l)) = split(line) else {
+            return AnswerLine::Other;
+        };
+        match l.command.as_str() {
+            "done" => match l.get("move").filter(|m| !m.is_empty()) {
+                Some(m) => AnswerLine::Best(m.to_string()),
+                None => AnswerLine::Fault("'done' without a move".into()),
+            },
+            "info" => info_score(&l).map_or(AnswerLine::Other, AnswerLine::Score),
+            "error" => AnswerLine::Fault(format!("answered '{}'", short_line(line))),
+            _ => AnswerLine::Other,
+        }
+    }
+
+    /// Hub's own notation (captures list the captured squares).
+    fn client_notation(&self, _home: bool) -> MoveNotation {
+        MoveNotation::Hub
+    }
+}
+
+/// Hub's name for the standard game (Scan's `variant=normal`): the first
+/// game that speaks Hub.
+const NORMAL: &str = "normal";
+
+/// Hub's search request for a clock: the mover's time only, in seconds
+/// (`level time=12.5 inc=0.1 [moves=N]`), then `go think`.
+fn clock_request(own_ms: i64, inc_ms: u64, movestogo: Option<u32>) -> String {
+    let time = seconds_text(own_ms.max(0) as u64);
+    let inc = seconds_text(inc_ms);
+    let moves = movestogo.map(|m| m.to_string());
+    let mut args = vec![("time", time.as_str()), ("inc", inc.as_str())];
+    if let Some(m) = &moves {
+        args.push(("moves", m));
+    }
+    format!("{}\ngo think", format("level", &args))
+}
+
+/// Milliseconds as Hub's seconds: `1500` → `1.500`.
+fn seconds_text(ms: u64) -> String {
+    format!("{}.{:03}", ms / 1000, ms % 1000)
+}
+
+/// Reads a Hub `param name=... value=... type=...` line (Scan's types:
+/// bool, int with min and max, enum with values, string, real); `None`
+/// when it names no parameter.
+fn parse_param(line: &HubLine) -> Option<Announced> {
+    if line.command != "param" {
+        return None;
+    }
+    let name = line.get("name").filter(|n| !n.is_empty())?.to_string();
+    let value = line.get("value").unwrap_or_default().to_string();
+    let number = |key: &str| line.get(key).and_then(|v| v.parse::<i64>().ok());
+    let kind = match line.get("type").unwrap_or_default() {
+        "bool" => Some(OptionKind::Check {
+            default: value == "true",
+        }),
+        "int" => match (number("min"), number("max")) {
+            (Some(min), Some(max)) => Some(OptionKind::Spin {
+                default: value.parse().unwrap_or(min),
+                min,
+                max,
+            }),
+            _ => None,
+        },
+        "enum" => Some(OptionKind::Combo {
+            default: value,
+            vars: line
+                .get("values")
+                .unwrap_or_default()
+                .split(' ')
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }),
+        "string" => Some(OptionKind::String { default: value }),
+        _ => None,
+    };
+    Some(Announced { name, kind })
+}
+
+/// The score of Hub's `info depth=12 score=0.35` (in men).
+pub fn info_score(line: &HubLine) -> Option<EngineScore> {
+    let men: f64 = line.get("score")?.parse().ok()?;
+    if !men.is_finite() {
+        return None;
+    }
+    Some(EngineScore {
+        value: ScoreValue::Centipawns((men * 100.0).round() as i64),
+        depth: line.get("depth").and_then(|d| d.parse::<u32>().ok()),
+    })
 }
 
 /// One argument: its name and, unless it is a flag, its value.
@@ -499,5 +693,51 @@ mod tests {
                 Ok(c) => panic!("{line} accepted as {c:?}"),
             }
         }
+    }
+
+    fn text(score: Option<EngineScore>) -> Option<String> {
+        score.map(|s| s.to_string())
+    }
+
+    #[test]
+    fn hub_scores() {
+        let info = split("info depth=12 score=-0.35 pv=\"32-28 19-23\"")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            info_score(&info),
+            Some(EngineScore {
+                value: ScoreValue::Centipawns(-35),
+                depth: Some(12)
+            })
+        );
+        assert_eq!(text(info_score(&info)).as_deref(), Some("-0.35/12"));
+    }
+
+    #[test]
+    fn hub_lines() {
+        let m = vec!["32-28".to_string(), "19-23".to_string()];
+        assert_eq!(
+            Hub.position(Some("Wbe"), &m),
+            r#"pos pos=Wbe moves="32-28 19-23""#
+        );
+        assert_eq!(Hub.position(None, &[]), "pos start");
+        assert_eq!(
+            clock_request(61_500, 100, Some(7)),
+            "level time=61.500 inc=0.100 moves=7\ngo think"
+        );
+        assert_eq!(
+            Hub.go_limit(Limit::MoveTime(250)),
+            "level move-time=0.250\ngo think"
+        );
+        assert_eq!(
+            Dialect::Uci.speech().go_limit(Limit::Nodes(9)),
+            "go nodes 9"
+        );
+        assert_eq!(
+            Hub.set_option("variant", "russian"),
+            "set-param name=variant value=russian"
+        );
+        assert_eq!(Hub.new_game(None), "new-game");
     }
 }

@@ -27,10 +27,12 @@ pub mod usi;
 
 use super::command::{GoParams, MAX_CLOCKS};
 use super::daemon::DialectSide;
-use super::options::CommonOption;
+use super::options::{Announced, CommonOption, parse_option_line};
+use super::score::{EngineScore, parse_info_score};
 pub use crate::engine::Dialect;
 use crate::engine::{EngineError, EngineSession, registry};
-use crate::games::MoveNotation;
+use crate::games::{MoveNotation, OptionKind};
+use crate::rules::Decision;
 use crate::search::{Bound, MateAnswer, Score, SearchLimits};
 
 impl Dialect {
@@ -208,6 +210,263 @@ pub trait Speech: Sync {
     /// notation (`Sfen`, `Tps`, ...).
     fn position_label(&self, session: &dyn EngineSession) -> &'static str {
         session.notation_label()
+    }
+
+    // ------------------------------------------------ the client's side
+
+    /// True when the engine client speaks this dialect (all but CECP,
+    /// which tabula answers but does not drive).
+    fn client_speaks(&self) -> bool {
+        true
+    }
+
+    /// The option that selects the game over this dialect, as
+    /// Fairy-Stockfish names it (`UCI_Variant`, `USI_Variant`); `None` where
+    /// an engine plays one game.
+    fn variant_option(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The value that selects `variant` through the variant option, whose
+    /// declaration the engine announced as `announced`; `None` when nothing
+    /// need be sent.
+    fn variant_value(&self, variant: &str, _announced: Option<&OptionKind>) -> Option<String> {
+        Some(variant.to_string())
+    }
+
+    /// True when an engine that switched games is asked for its handshake
+    /// again, so that the new game's options count.
+    fn rereads_options_after_switch(&self) -> bool {
+        true
+    }
+
+    /// The request that makes an engine take the options it was sent, and
+    /// its reply; `None` where options take effect as they come.
+    fn options_taken_by(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    /// The request that asks an engine whether it is ready, and its reply.
+    fn ready_words(&self) -> (&'static str, &'static str) {
+        ("isready", "readyok")
+    }
+
+    /// One line of an engine's handshake: `id name`, `option` lines, the
+    /// ok word.
+    fn read_handshake_line(&self, line: &str) -> HandshakeLine {
+        uci_handshake_line(self.handshake_ok(), line)
+    }
+
+    /// `ucinewgame`, `usinewgame`, `teinewgame <size>`.
+    fn new_game(&self, arg: Option<&str>) -> String {
+        let w = self.new_game_word();
+        match arg {
+            Some(a) => format!("{w} {a}"),
+            None => w.to_string(),
+        }
+    }
+
+    /// The keyword before a position in `position ...`.
+    fn position_keyword(&self) -> &'static str {
+        "fen"
+    }
+
+    /// True when the dialect is told the whole current position before
+    /// each decision instead of a start and the moves since.
+    fn sends_whole_position(&self) -> bool {
+        false
+    }
+
+    /// `position startpos|<kw> <pos> [moves ...]`.
+    fn position(&self, start: Option<&str>, moves: &[String]) -> String {
+        let mut s = match start {
+            None => "position startpos".to_string(),
+            Some(p) => format!("position {} {p}", self.position_keyword()),
+        };
+        if !moves.is_empty() {
+            s.push_str(" moves");
+            for m in moves {
+                s.push(' ');
+                s.push_str(m);
+            }
+        }
+        s
+    }
+
+    /// The `go` of a dialect that names the decision it asks for; `None`
+    /// where `go` carries the clocks instead.
+    fn go_for(&self, _decision: Decision) -> Option<&'static str> {
+        None
+    }
+
+    /// How an engine option is set.
+    fn set_option(&self, name: &str, value: &str) -> String {
+        format!("setoption name {name} value {value}")
+    }
+
+    /// `go` with both clocks, `first` being the first player's, named by
+    /// [`Speech::clock_words`].
+    fn go_clock(&self, first: i64, second: i64, inc: u64, movestogo: Option<u32>) -> String {
+        let (first, second) = (first.max(0), second.max(0));
+        let [(t1, i1), (t2, i2)] = self.clock_words();
+        let mut s = format!("go {t1} {first} {t2} {second} {i1} {inc} {i2} {inc}");
+        if let Some(m) = movestogo {
+            s.push_str(&format!(" movestogo {m}"));
+        }
+        s
+    }
+
+    /// The request for a search under every seat's clock, `mover` to
+    /// play: both clocks in a game of two, each player's in a game of more
+    /// ([`go_player_clocks`]).
+    fn go_clocks(&self, clocks: &[i64], mover: usize, inc: u64, movestogo: Option<u32>) -> String {
+        if clocks.len() > 2 {
+            return go_player_clocks(clocks, mover, inc, movestogo);
+        }
+        let first = clocks.first().copied().unwrap_or(0);
+        let second = clocks.get(1).copied().unwrap_or(0);
+        self.go_clock(first, second, inc, movestogo)
+    }
+
+    /// The request for a search to a fixed depth, node count or time per
+    /// move.
+    fn go_limit(&self, limit: Limit) -> String {
+        match limit {
+            Limit::Depth(d) => format!("go depth {d}"),
+            Limit::Nodes(n) => format!("go nodes {n}"),
+            Limit::MoveTime(ms) => format!("go movetime {ms}"),
+        }
+    }
+
+    /// The line that ends a search, as the client waits for it.
+    fn answer_word(&self) -> &'static str {
+        "bestmove"
+    }
+
+    /// The line that answers a search for `decision`, as a fault names it
+    /// missing.
+    fn answer_word_for(&self, _decision: Decision) -> &'static str {
+        self.answer_word()
+    }
+
+    /// One line of an engine's answer to a search: `info` lines with a
+    /// score, then `bestmove`.
+    fn read_answer_line(&self, line: &str) -> AnswerLine {
+        uci_answer_line(line)
+    }
+
+    /// The notation a client's moves are sent and read in: the game's own
+    /// in its home dialect, UCI's in any other.
+    fn client_notation(&self, home: bool) -> MoveNotation {
+        if home {
+            MoveNotation::Native
+        } else {
+            MoveNotation::Uci
+        }
+    }
+
+    /// The line that tells an engine how the game ended for it, in a
+    /// dialect that has one.
+    fn game_over_line(&self, _end: GameEnd) -> Option<String> {
+        None
+    }
+}
+
+/// A fixed limit of one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(u64),
+}
+
+/// One line of an engine's handshake, as the client reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandshakeLine {
+    /// The handshake's last line.
+    Done,
+    /// The engine's name.
+    Name(String),
+    /// An option the engine announces.
+    Option(Announced),
+    /// Anything else: read past.
+    Other,
+}
+
+/// One line of an engine's answer to a search, as the client reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerLine {
+    /// The answer: a move, a play, a cube action.
+    Best(String),
+    /// The search's score so far.
+    Score(EngineScore),
+    /// A line that breaks the dialect, worded.
+    Fault(String),
+    /// Anything else: read past.
+    Other,
+}
+
+/// How a game ended for one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    Won,
+    Lost,
+    Drawn,
+}
+
+/// The UCI family's handshake lines.
+fn uci_handshake_line(ok: &str, line: &str) -> HandshakeLine {
+    let mut t = line.split_whitespace();
+    match t.next() {
+        Some(w) if w == ok => HandshakeLine::Done,
+        Some("id") if t.next() == Some("name") => {
+            HandshakeLine::Name(t.collect::<Vec<_>>().join(" "))
+        }
+        Some("option") => {
+            parse_option_line(line).map_or(HandshakeLine::Other, HandshakeLine::Option)
+        }
+        _ => HandshakeLine::Other,
+    }
+}
+
+/// The UCI family's answer lines.
+fn uci_answer_line(line: &str) -> AnswerLine {
+    let mut t = line.split_whitespace();
+    match t.next() {
+        Some("bestmove") => match t.next() {
+            Some(mv) => AnswerLine::Best(mv.to_string()),
+            None => AnswerLine::Fault("'bestmove' without a move".into()),
+        },
+        Some("info") => parse_info_score(line).map_or(AnswerLine::Other, AnswerLine::Score),
+        _ => AnswerLine::Other,
+    }
+}
+
+/// The `go` of a game of more than two players: the mover's clock as
+/// `wtime`/`winc` (what an engine without per-player clocks reads) and
+/// every player's as `p<k>time`/`p<k>inc` (UCI extension,
+/// protocol-spec/uci.md).
+pub fn go_player_clocks(clocks: &[i64], mover: usize, inc: u64, movestogo: Option<u32>) -> String {
+    let mine = clocks.get(mover).copied().unwrap_or(0).max(0);
+    let mut s = format!("go wtime {mine} winc {inc}");
+    for (k, t) in clocks.iter().enumerate() {
+        s.push_str(&format!(" p{}time {}", k + 1, t.max(&0)));
+    }
+    for k in 0..clocks.len() {
+        s.push_str(&format!(" p{}inc {inc}", k + 1));
+    }
+    if let Some(m) = movestogo {
+        s.push_str(&format!(" movestogo {m}"));
+    }
+    s
+}
+
+/// A line as a fault quotes it: its first 60 characters.
+pub fn short_line(s: &str) -> String {
+    if s.chars().count() > 60 {
+        format!("{}...", s.chars().take(60).collect::<String>())
+    } else {
+        s.to_string()
     }
 }
 
@@ -404,6 +663,28 @@ mod tests {
             })
             .infinite
         );
+    }
+
+    #[test]
+    fn dialect_lines() {
+        let m = vec!["e3e4".to_string(), "e6e5".to_string()];
+        assert_eq!(
+            Dialect::Uci.speech().position(None, &m),
+            "position startpos moves e3e4 e6e5"
+        );
+        assert_eq!(
+            Dialect::Tei.speech().position(Some("x3/x3/x3 1 1"), &[]),
+            "position tps x3/x3/x3 1 1"
+        );
+        assert_eq!(
+            Dialect::Uci.speech().go_clock(1000, 2000, 100, None),
+            "go wtime 1000 btime 2000 winc 100 binc 100"
+        );
+        assert_eq!(
+            Dialect::Usi.speech().go_clock(1000, 2000, 0, Some(5)),
+            "go btime 1000 wtime 2000 binc 0 winc 0 movestogo 5"
+        );
+        assert_eq!(Dialect::Tei.speech().new_game(Some("5")), "teinewgame 5");
     }
 
     #[test]

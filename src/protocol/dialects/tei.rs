@@ -75,4 +75,8 @@ impl Speech for Tei {
     fn format_bestmove(&self, best: Option<&str>, _ponder: Option<&str>) -> String {
         bestmove_line(best, None, "(none)")
     }
+
+    fn position_keyword(&self) -> &'static str {
+        "tps"
+    }
 }

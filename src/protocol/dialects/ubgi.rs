@@ -6,10 +6,12 @@
 
 pub mod side;
 
-use super::Speech;
+use super::{AnswerLine, HandshakeLine, Speech, short_line, uci_answer_line, uci_handshake_line};
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind, OptionSpec, shorten};
 use crate::protocol::daemon::DialectSide;
+use crate::protocol::options::Announced;
+use crate::rules::Decision;
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -44,6 +46,67 @@ impl Speech for Ubgi {
     /// `error <code> <detail>`: the kind's code word.
     fn format_error(&self, error: &EngineError) -> String {
         format!("error {} {}", error.kind.code(), error.detail)
+    }
+
+    /// `key <name> <type> ...` lines besides the family's: their values
+    /// are the engine's to check.
+    fn read_handshake_line(&self, line: &str) -> HandshakeLine {
+        let mut t = line.split_whitespace();
+        if t.next() == Some("key") {
+            return t.next().map_or(HandshakeLine::Other, |name| {
+                HandshakeLine::Option(Announced {
+                    name: name.to_string(),
+                    kind: None,
+                })
+            });
+        }
+        uci_handshake_line(self.handshake_ok(), line)
+    }
+
+    fn position_keyword(&self) -> &'static str {
+        "gnubgid"
+    }
+
+    /// Before each decision, the whole position with its dice.
+    fn sends_whole_position(&self) -> bool {
+        true
+    }
+
+    /// `go cube` before the roll or on a double, `go chequer` after it.
+    fn go_for(&self, decision: Decision) -> Option<&'static str> {
+        match decision {
+            Decision::Cube => Some("go cube"),
+            Decision::Move | Decision::Roll => Some("go chequer"),
+        }
+    }
+
+    fn set_option(&self, name: &str, value: &str) -> String {
+        format!("set {name} {value}")
+    }
+
+    fn answer_word_for(&self, decision: Decision) -> &'static str {
+        match decision {
+            Decision::Cube => "bestcube",
+            Decision::Move | Decision::Roll => "bestmove",
+        }
+    }
+
+    /// `bestmove <play>` and `bestcube <action>` (a play has blanks
+    /// inside: `8/5 6/5`); an `error` line refuses what was sent.
+    fn read_answer_line(&self, line: &str) -> AnswerLine {
+        let mut t = line.split_whitespace();
+        match t.next() {
+            Some(word @ ("bestmove" | "bestcube")) => {
+                let text = t.collect::<Vec<_>>().join(" ");
+                if text.is_empty() {
+                    AnswerLine::Fault(format!("'{word}' without an answer"))
+                } else {
+                    AnswerLine::Best(text)
+                }
+            }
+            Some("error") => AnswerLine::Fault(format!("answered '{}'", short_line(line))),
+            _ => uci_answer_line(line),
+        }
     }
 }
 

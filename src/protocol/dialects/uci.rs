@@ -29,4 +29,8 @@ impl Speech for Uci {
     fn position_label(&self, session: &dyn EngineSession) -> &'static str {
         session.uci_notation_label()
     }
+
+    fn variant_option(&self) -> Option<&'static str> {
+        Some("UCI_Variant")
+    }
 }

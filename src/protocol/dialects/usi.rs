@@ -3,7 +3,7 @@
 //! no move and `go mate` as a checks-only mate search. It shares UCI's
 //! grammar and session loop; protocol-spec/ogi.md §3 is the contract.
 
-use super::{Speech, bestmove_line, clock_limits};
+use super::{GameEnd, Speech, bestmove_line, clock_limits};
 use crate::games::MoveNotation;
 use crate::protocol::command::GoParams;
 use crate::protocol::options::CommonOption;
@@ -71,5 +71,24 @@ impl Speech for Usi {
 
     fn format_bestmove(&self, best: Option<&str>, ponder: Option<&str>) -> String {
         bestmove_line(best, ponder, "resign")
+    }
+
+    /// Fairy-Stockfish's name.
+    fn variant_option(&self) -> Option<&'static str> {
+        Some("USI_Variant")
+    }
+
+    fn position_keyword(&self) -> &'static str {
+        "sfen"
+    }
+
+    /// USI GUIs tell each engine how the game ended.
+    fn game_over_line(&self, end: GameEnd) -> Option<String> {
+        let word = match end {
+            GameEnd::Won => "win",
+            GameEnd::Lost => "lose",
+            GameEnd::Drawn => "draw",
+        };
+        Some(format!("gameover {word}"))
     }
 }

@@ -6,13 +6,9 @@
 use crate::engine::registry;
 use crate::games::{OptionKind, OptionSpec};
 use crate::protocol::daemon::{Core, DialectSide, ENGINE_AUTHOR, Flow};
-use crate::protocol::dialects::hub::{self, GoMode, HubCommand, Level};
+use crate::protocol::dialects::hub::{self, GoMode, HubCommand, Level, NORMAL};
 use crate::protocol::options::EngineOptions;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
-
-/// Hub's name for the standard game (Scan's `variant=normal`): the first
-/// game that speaks Hub.
-const NORMAL: &str = "normal";
 
 /// What the Hub side remembers between lines.
 #[derive(Debug, Default)]

@@ -1,8 +1,9 @@
 //! The score of an engine's search as its `info` lines report it, kept as
-//! a typed value: the tuner's teacher reads the number, the match runner
-//! prints it into a record's comment (`+0.35/12`, `-M3/9`).
+//! a typed value: the GUI side's reading of what the daemon writes with
+//! `Speech::format_score`. The tuner's teacher reads the number, the match
+//! runner prints it into a record's comment (`+0.35/12`, `-M3/9`). Hub's
+//! `info` is read in its own module (`dialects/hub.rs`).
 
-use crate::protocol::hub;
 use std::fmt;
 
 /// What a score counts, from the mover's view.
@@ -71,18 +72,6 @@ pub fn parse_info_score(line: &str) -> Option<EngineScore> {
     Some(EngineScore { value, depth })
 }
 
-/// The score of Hub's `info depth=12 score=0.35` (in men).
-pub fn hub_info_score(line: &hub::HubLine) -> Option<EngineScore> {
-    let men: f64 = line.get("score")?.parse().ok()?;
-    if !men.is_finite() {
-        return None;
-    }
-    Some(EngineScore {
-        value: ScoreValue::Centipawns((men * 100.0).round() as i64),
-        depth: line.get("depth").and_then(|d| d.parse::<u32>().ok()),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,20 +106,5 @@ mod tests {
         assert_eq!(parse_info_score("info string hello"), None);
         assert_eq!(parse_info_score("info score cp"), None);
         assert_eq!(parse_info_score("info score lowerbound 3"), None);
-    }
-
-    #[test]
-    fn hub_scores() {
-        let info = hub::split("info depth=12 score=-0.35 pv=\"32-28 19-23\"")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            hub_info_score(&info),
-            Some(EngineScore {
-                value: ScoreValue::Centipawns(-35),
-                depth: Some(12)
-            })
-        );
-        assert_eq!(text(hub_info_score(&info)).as_deref(), Some("-0.35/12"));
     }
 }
