@@ -555,6 +555,36 @@ mod tests {
     use crate::engine::ErrorKind;
 
     #[test]
+    fn every_dialect_has_its_own_words() {
+        let words: Vec<_> = Dialect::ALL
+            .into_iter()
+            .map(|d| {
+                let s = d.speech();
+                (
+                    d.name(),
+                    s.handshake_ok(),
+                    s.new_game_word(),
+                    s.clock_words()[0].0,
+                    s.move_notation(),
+                    s.client_speaks(),
+                )
+            })
+            .collect();
+        use MoveNotation::{Hub, Native, Uci};
+        assert_eq!(
+            words,
+            [
+                ("uci", "uciok", "ucinewgame", "wtime", Uci, true),
+                ("usi", "usiok", "usinewgame", "btime", Native, true),
+                ("tei", "teiok", "teinewgame", "wtime", Native, true),
+                ("ubgi", "ubgiok", "newgame", "wtime", Native, true),
+                ("xboard", "", "new", "wtime", Uci, false),
+                ("hub", "wait", "new-game", "wtime", Hub, true),
+            ]
+        );
+    }
+
+    #[test]
     fn every_dialect_prints_every_error_kind_in_its_own_form() {
         let kinds = [
             ErrorKind::BadCommand,
