@@ -110,9 +110,9 @@ const ATTACK_SCALE: i32 = 1200;
 
 /// One side's terms, with `sign` +1 for sente and -1 for gote, and the
 /// squares the side attacks (for the threat terms).
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: Side) -> Attacks {
     let sign = if us == SENTE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let occ = pos.occupied();
     let own = pos.colors[us];
 
@@ -274,7 +274,7 @@ fn king_distance(a: usize, b: usize) -> i32 {
 
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
-    let attacks = [side_terms(s, pos, SENTE), side_terms(s, pos, GOTE)];
+    let attacks = PerSide::new(side_terms(s, pos, SENTE), side_terms(s, pos, GOTE));
     threat_terms(s, pos, SENTE, &attacks);
     threat_terms(s, pos, GOTE, &attacks);
     s.blend(1, 1);

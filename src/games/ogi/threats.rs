@@ -62,11 +62,11 @@ impl Attacks {
 pub(super) fn threat_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
-    us: usize,
-    attacks: &[Attacks; 2],
+    us: Side,
+    attacks: &PerSide<Attacks>,
 ) {
     let sign = if us == SENTE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let (ours, theirs) = (&attacks[us], &attacks[them]);
     let occ = pos.occupied();
 
@@ -100,7 +100,7 @@ pub(super) fn threat_terms<S: EvalSink>(
 }
 
 /// `color`'s pieces of a class.
-fn class_pieces(pos: &Position, color: usize, class: usize) -> Bitboard {
+fn class_pieces(pos: &Position, color: Side, class: usize) -> Bitboard {
     let k = &pos.kinds;
     let set = match class {
         0 => k[PAWN],
@@ -128,7 +128,11 @@ mod tests {
         let pos = sfen::parse(s).unwrap();
         let mut form = EvalForm::new(&[0; COUNT]);
         evaluate_into(&mut form, &pos);
-        let to_move = if pos.side_to_move() == SENTE { 1 } else { -1 };
+        let to_move = if pos.side_to_move_color() == SENTE {
+            1
+        } else {
+            -1
+        };
         to_move
             * form
                 .ops
