@@ -6,6 +6,7 @@
 //! protocol-spec/cecp.md.
 
 use crate::games::{EndKind, Outcome};
+use crate::rules::Side;
 use crate::search::{Score, SearchInfo, SearchLimits};
 use nom::{
     IResult, Parser,
@@ -33,7 +34,7 @@ pub enum CecpCommand {
     PlayOther,
     /// Obsolete `white` / `black`: set that side on move, the engine plays
     /// the other one, force mode is left alone.
-    SetSide(usize),
+    SetSide(Side),
     Level {
         mps: u32,
         base_ms: i64,
@@ -123,8 +124,8 @@ pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
         "force" => no_args(CecpCommand::Force),
         "go" => no_args(CecpCommand::Go),
         "playother" => no_args(CecpCommand::PlayOther),
-        "white" => no_args(CecpCommand::SetSide(0)),
-        "black" => no_args(CecpCommand::SetSide(1)),
+        "white" => no_args(CecpCommand::SetSide(Side::First)),
+        "black" => no_args(CecpCommand::SetSide(Side::Second)),
         "?" => no_args(CecpCommand::MoveNow),
         "undo" => no_args(CecpCommand::Undo),
         "remove" => no_args(CecpCommand::Remove),
@@ -267,8 +268,8 @@ pub struct CecpState {
     /// The moves played since `base`, as the game accepts them.
     pub moves: Vec<String>,
     pub force: bool,
-    /// The side the engine plays (0 White, 1 Black).
-    pub engine_side: usize,
+    /// The side the engine plays.
+    pub engine_side: Side,
     /// A search is running whose move the engine will play.
     pub thinking: bool,
     /// The game ended (by a rule or `result`); moves are refused until `new`.
@@ -292,7 +293,7 @@ impl Default for CecpState {
             base: None,
             moves: Vec::new(),
             force: false,
-            engine_side: 1,
+            engine_side: Side::Second,
             thinking: false,
             over: false,
             post: false,
@@ -333,12 +334,12 @@ impl CecpState {
             limits.movetime = Some(st);
             return limits;
         }
-        let me = self.engine_side & 1;
+        let me = self.engine_side;
         let mine = self.time_cs.map_or(self.base_ms, |t| t.saturating_mul(10));
         let theirs = self.otim_cs.map_or(self.base_ms, |t| t.saturating_mul(10));
         limits.time = vec![None; 2];
-        limits.time[me] = Some(mine);
-        limits.time[me ^ 1] = Some(theirs);
+        limits.time[me.index()] = Some(mine);
+        limits.time[me.other().index()] = Some(theirs);
         limits.inc = vec![Some(self.inc_ms); 2];
         if self.mps > 0 {
             let done = (self.moves.len() / 2) as u32 % self.mps;
@@ -487,7 +488,7 @@ mod tests {
     #[test]
     fn limits_follow_the_engine_clock() {
         let mut s = CecpState {
-            engine_side: 1,
+            engine_side: Side::Second,
             time_cs: Some(1000),
             otim_cs: Some(2000),
             ..Default::default()

@@ -7,6 +7,7 @@
 use super::super::cecp::{self, CecpCommand, CecpState};
 use super::{Daemon, ENGINE_NAME};
 use crate::engine::EngineError;
+use crate::rules::Side;
 use crate::search::SearchEvent;
 
 impl Daemon {
@@ -52,19 +53,24 @@ impl Daemon {
             CecpCommand::Go => {
                 self.cecp_abort();
                 self.cecp.force = false;
-                self.cecp.engine_side = self.session.side_to_move();
+                // CECP plays two-player games only: the player is 0 or 1.
+                if let Some(side) = Side::from_index(self.session.side_to_move()) {
+                    self.cecp.engine_side = side;
+                }
                 self.cecp_think();
             }
             CecpCommand::PlayOther => {
                 self.cecp_abort();
                 self.cecp.force = false;
-                self.cecp.engine_side = self.session.side_to_move() ^ 1;
+                if let Some(side) = Side::from_index(self.session.side_to_move()) {
+                    self.cecp.engine_side = side.other();
+                }
             }
             CecpCommand::SetSide(side) => {
                 // Protocol v1: only the engine's colour changes here (the
                 // side to move comes from the moves and the FEN).
                 self.cecp_abort();
-                self.cecp.engine_side = side ^ 1;
+                self.cecp.engine_side = side.other();
             }
             CecpCommand::Level {
                 mps,
@@ -151,7 +157,7 @@ impl Daemon {
         if self.cecp.force
             || self.cecp.over
             || self.cecp.thinking
-            || self.session.side_to_move() != self.cecp.engine_side
+            || self.session.side_to_move() != self.cecp.engine_side.index()
         {
             return;
         }
