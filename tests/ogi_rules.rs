@@ -177,7 +177,7 @@ fn perpetual_check_loses_for_the_checker() {
     play(&mut p, cycle);
     // One repetition inside the search: sente checked throughout and loses;
     // sente is to move, so its score is a loss.
-    assert_eq!(p.repetition(4), Repetition::LossFor(Side::First));
+    assert_eq!(p.repetition(4), Repetition::LossFor(Side::FIRST));
     assert!(!p.is_draw(4));
     assert_eq!(p.terminal_score(4), Some(-MATE + 4));
     play(&mut p, cycle);

@@ -49,7 +49,7 @@ pub fn write_pgn(
     let mut side = first_side;
     for (k, san) in sans.iter().enumerate() {
         // The move number stays on the line of its move.
-        if side == Side::First {
+        if side == Side::FIRST {
             tokens.push(format!("{number}. {san}"));
         } else if k == 0 {
             tokens.push(format!("{number}... {san}"));
@@ -64,7 +64,7 @@ pub fn write_pgn(
         if let Some(c) = comment {
             tokens.push(format!("{{{}}}", c.replace('}', ")")));
         }
-        if side == Side::Second {
+        if side == Side::SECOND {
             number += 1;
         }
         side = side.other();

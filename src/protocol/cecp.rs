@@ -124,8 +124,8 @@ pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
         "force" => no_args(CecpCommand::Force),
         "go" => no_args(CecpCommand::Go),
         "playother" => no_args(CecpCommand::PlayOther),
-        "white" => no_args(CecpCommand::SetSide(Side::First)),
-        "black" => no_args(CecpCommand::SetSide(Side::Second)),
+        "white" => no_args(CecpCommand::SetSide(Side::FIRST)),
+        "black" => no_args(CecpCommand::SetSide(Side::SECOND)),
         "?" => no_args(CecpCommand::MoveNow),
         "undo" => no_args(CecpCommand::Undo),
         "remove" => no_args(CecpCommand::Remove),
@@ -293,7 +293,7 @@ impl Default for CecpState {
             base: None,
             moves: Vec::new(),
             force: false,
-            engine_side: Side::Second,
+            engine_side: Side::SECOND,
             thinking: false,
             over: false,
             post: false,
@@ -488,7 +488,7 @@ mod tests {
     #[test]
     fn limits_follow_the_engine_clock() {
         let mut s = CecpState {
-            engine_side: Side::Second,
+            engine_side: Side::SECOND,
             time_cs: Some(1000),
             otim_cs: Some(2000),
             ..Default::default()

@@ -2,56 +2,68 @@
 //! piece stands on a square. A side is never a bare number flipped with
 //! `^ 1`, so a side cannot be mixed up with a square, a kind or a count.
 
+use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
-/// One side of a two-player game. `First` is the side that moves first from
-/// the usual start position (Makruk, Tak and draughts White, Ōgi sente);
-/// `Second` is the other (Black, gote). The discriminants are the player
-/// numbers of [`RulesPosition::side_to_move`](super::RulesPosition::side_to_move),
-/// and `repr(u8)` keeps the type a byte, as cheap as the number it replaces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Side {
-    /// White in Makruk, Tak and draughts; sente in Ōgi.
-    First = 0,
-    /// Black in Makruk, Tak and draughts; gote in Ōgi.
-    Second = 1,
-}
+/// One side of a two-player game. [`Side::FIRST`] is the side that moves
+/// first from the usual start position (Makruk, Tak and draughts White, Ōgi
+/// sente); [`Side::SECOND`] is the other (Black, gote). The number inside
+/// is the player number of
+/// [`RulesPosition::side_to_move`](super::RulesPosition::side_to_move).
+///
+/// A newtype over that number rather than an enum: the games flip sides and
+/// index tables by side in their hottest loops (move generation, make and
+/// unmake, evaluation), and this compiles to the very code the bare number
+/// gave. (An enum's known range made the optimizer choose other shapes
+/// there, some percent more instructions in Makruk's perft and Ōgi's
+/// evaluation.) The number is private: it is always 0 or 1.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Side(usize);
 
 impl Side {
-    /// Both sides, `First` first.
-    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+    /// White in Makruk, Tak and draughts; sente in Ōgi.
+    pub const FIRST: Side = Side(0);
+    /// Black in Makruk, Tak and draughts; gote in Ōgi.
+    pub const SECOND: Side = Side(1);
+    /// Both sides, `FIRST` first.
+    pub const BOTH: [Side; 2] = [Side::FIRST, Side::SECOND];
 
     /// The opponent.
     #[inline(always)]
     pub const fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
+        // The one flip of the crate: 0 and 1 swap.
+        Side(self.0 ^ 1)
     }
 
-    /// The player number: 0 for `First`, 1 for `Second`.
+    /// The player number: 0 for `FIRST`, 1 for `SECOND`.
     #[inline(always)]
     pub const fn index(self) -> usize {
-        self as usize
+        self.0
     }
 
     /// The side with player number `i`; `None` unless `i` is 0 or 1.
     #[inline]
     pub const fn from_index(i: usize) -> Option<Side> {
-        match i {
-            0 => Some(Side::First),
-            1 => Some(Side::Second),
-            _ => None,
-        }
+        if i < 2 { Some(Side(i)) } else { None }
     }
 
-    /// `Second` if `second`, else `First`: for a side stored as a bit (of a
-    /// piece code, of a ply count), where no third value can arise.
+    /// `SECOND` if `second`, else `FIRST`: for a side stored as a bit (of a
+    /// piece code, of a stack), where no third value can arise.
     #[inline(always)]
     pub const fn from_bit(second: bool) -> Side {
-        if second { Side::Second } else { Side::First }
+        Side(second as usize)
+    }
+
+    /// Whether this is `FIRST` (usable in `const fn`s, unlike `==`).
+    #[inline(always)]
+    pub const fn is_first(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl fmt::Debug for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_first() { "First" } else { "Second" })
     }
 }
 
@@ -78,7 +90,7 @@ impl From<Side> for usize {
 pub struct PerSide<T>(pub [T; 2]);
 
 impl<T> PerSide<T> {
-    /// `first` for [`Side::First`], `second` for [`Side::Second`].
+    /// `first` for [`Side::FIRST`], `second` for [`Side::SECOND`].
     #[inline(always)]
     pub const fn new(first: T, second: T) -> PerSide<T> {
         PerSide([first, second])
@@ -129,10 +141,9 @@ mod tests {
     #[test]
     fn per_side_indexes_by_side() {
         let mut p = PerSide::new(3, 5);
-        assert_eq!((p[Side::First], p[Side::Second]), (3, 5));
-        p[Side::Second] += 1;
+        assert_eq!((p[Side::FIRST], p[Side::SECOND]), (3, 5));
+        p[Side::SECOND] += 1;
         assert_eq!(p.0, [3, 6]);
-        assert_eq!(std::mem::size_of::<Side>(), 1);
-        assert_eq!(std::mem::size_of::<Option<Side>>(), 1);
+        assert_eq!(format!("{:?}", Side::BOTH), "[First, Second]");
     }
 }

@@ -41,7 +41,7 @@ impl Nim {
         Nim {
             piles: piles.to_vec(),
             max_take,
-            side: Side::First,
+            side: Side::FIRST,
             undo: Vec::new(),
         }
     }
@@ -157,7 +157,7 @@ impl Skirmish {
         Skirmish {
             key: splitmix(seed),
             material: PerSide::new(pieces, pieces),
-            side: Side::First,
+            side: Side::FIRST,
             undo: Vec::new(),
         }
     }
@@ -207,8 +207,8 @@ impl RulesPosition for Skirmish {
         self.key = splitmix(
             self.key
                 ^ ((mv as u64 + 1) << 48)
-                ^ ((self.material[Side::First] as u64) << 8)
-                ^ self.material[Side::Second] as u64,
+                ^ ((self.material[Side::FIRST] as u64) << 8)
+                ^ self.material[Side::SECOND] as u64,
         );
         self.side = self.side.other();
     }
@@ -276,7 +276,7 @@ impl AlphaBetaPosition for Skirmish {
     }
     /// The material balance: exercises the correction history.
     fn correction_key(&self) -> Option<u64> {
-        Some(((self.material[Side::First] as u64) << 8) | self.material[Side::Second] as u64)
+        Some(((self.material[Side::FIRST] as u64) << 8) | self.material[Side::SECOND] as u64)
     }
 }
 

@@ -111,9 +111,10 @@ impl<V: Variant> Position<V> {
     /// The row on which `color`'s men are crowned.
     #[inline]
     pub const fn crown_row(color: Side) -> u64 {
-        match color {
-            Side::First => Self::WHITE_CROWN_ROW,
-            Side::Second => Self::BLACK_CROWN_ROW,
+        if color.is_first() {
+            Self::WHITE_CROWN_ROW
+        } else {
+            Self::BLACK_CROWN_ROW
         }
     }
 

@@ -2,8 +2,8 @@
 
 pub use crate::rules::{PerSide, Side};
 
-pub const WHITE: Side = Side::First;
-pub const BLACK: Side = Side::Second;
+pub const WHITE: Side = Side::FIRST;
+pub const BLACK: Side = Side::SECOND;
 
 /// A legal move. Internally squares are bits of the padded layout
 /// ([`super::variant`]). A capture is identified by its start, its end and

@@ -193,9 +193,9 @@ mod tests {
     #[test]
     fn leapers() {
         assert_eq!(KNIGHT_ATK[0], bit(10) | bit(17));
-        assert_eq!(KHON_ATK[Side::First][0], bit(8) | bit(9));
-        assert_eq!(KHON_ATK[Side::Second][8], bit(0) | bit(1) | bit(17));
-        assert_eq!(PAWN_ATK[Side::First][9], bit(16) | bit(18));
+        assert_eq!(KHON_ATK[Side::FIRST][0], bit(8) | bit(9));
+        assert_eq!(KHON_ATK[Side::SECOND][8], bit(0) | bit(1) | bit(17));
+        assert_eq!(PAWN_ATK[Side::FIRST][9], bit(16) | bit(18));
         assert_eq!(between(0, 24), bit(8) | bit(16));
         assert_eq!(line(0, 3), RANK_1);
     }

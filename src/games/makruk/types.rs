@@ -3,8 +3,8 @@
 pub use crate::rules::{PerSide, Side};
 use std::fmt;
 
-pub const WHITE: Side = Side::First;
-pub const BLACK: Side = Side::Second;
+pub const WHITE: Side = Side::FIRST;
+pub const BLACK: Side = Side::SECOND;
 
 pub const PAWN: usize = 0;
 pub const MET: usize = 1;
@@ -59,10 +59,7 @@ pub fn square_name(sq: usize) -> String {
 /// The rank (0-based) on which a pawn of this colour promotes.
 #[inline(always)]
 pub const fn promotion_rank(color: Side) -> usize {
-    match color {
-        Side::First => 5,
-        Side::Second => 2,
-    }
+    if color.is_first() { 5 } else { 2 }
 }
 
 /// A move packed in 16 bits: from (6), to (6), promotion flag (bit 12).

@@ -242,7 +242,7 @@ pub fn parse_fen_syntax(text: &str) -> Result<SfenParts, GameError> {
         parse_number(half, "FEN halfmove clock")?;
     }
     let fullmove = fullmove.max(1);
-    let move_number = 2 * (fullmove - 1).min(1_000_000) + side as u32 + 1;
+    let move_number = 2 * (fullmove - 1).min(1_000_000) + side.index() as u32 + 1;
     Ok(SfenParts {
         board,
         side,

@@ -4,8 +4,8 @@
 pub use crate::rules::{PerSide, Side};
 use std::fmt;
 
-pub const SENTE: Side = Side::First;
-pub const GOTE: Side = Side::Second;
+pub const SENTE: Side = Side::FIRST;
+pub const GOTE: Side = Side::SECOND;
 
 // Unpromoted kinds. The first seven are also the hand kinds, in the order
 // P L N S B R I.
@@ -126,9 +126,10 @@ pub fn usi_square_name(sq: usize) -> String {
 /// Relative rank: 0 = own back rank, 7 = the far rank.
 #[inline(always)]
 pub const fn relative_rank(color: Side, sq: usize) -> usize {
-    match color {
-        Side::First => rank_of(sq),
-        Side::Second => 7 - rank_of(sq),
+    if color.is_first() {
+        rank_of(sq)
+    } else {
+        7 - rank_of(sq)
     }
 }
 

@@ -4,8 +4,8 @@
 pub use crate::rules::{PerSide, Side};
 
 /// Player 1 (White) and player 2 (Black).
-pub const WHITE: Side = Side::First;
-pub const BLACK: Side = Side::Second;
+pub const WHITE: Side = Side::FIRST;
+pub const BLACK: Side = Side::SECOND;
 
 /// Kind of the top piece of a stack (pieces below the top are always flat).
 pub const FLAT: u8 = 0;
