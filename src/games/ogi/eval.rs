@@ -274,7 +274,7 @@ fn king_distance(a: usize, b: usize) -> i32 {
 
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
-    let attacks = PerSide::new(side_terms(s, pos, SENTE), side_terms(s, pos, GOTE));
+    let attacks = [side_terms(s, pos, SENTE), side_terms(s, pos, GOTE)];
     threat_terms(s, pos, SENTE, &attacks);
     threat_terms(s, pos, GOTE, &attacks);
     s.blend(1, 1);

@@ -63,11 +63,13 @@ pub(super) fn threat_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
     us: Side,
-    attacks: &PerSide<Attacks>,
+    // By player number: a plain pair here, as a PerSide made this function
+    // some 17 % more instructions (callgrind, bench ogi 6).
+    attacks: &[Attacks; 2],
 ) {
     let sign = if us == SENTE { 1 } else { -1 };
     let them = us.other();
-    let (ours, theirs) = (&attacks[us], &attacks[them]);
+    let (ours, theirs) = (&attacks[us.index()], &attacks[them.index()]);
     let occ = pos.occupied();
 
     // Their pieces by class, attacked by one of our lower classes, and
