@@ -1,6 +1,7 @@
 //! The two sides of a two-player game, as a type: whose turn it is, whose
-//! piece stands on a square. A side is never a bare number flipped with
-//! `^ 1`, so a side cannot be mixed up with a square, a kind or a count.
+//! piece stands on a square. A side is not a bare number flipped with
+//! `^ 1` (only [`Side::other`] flips, here), so it cannot be mixed up with
+//! a square, a kind or a count.
 
 use std::fmt;
 use std::ops::{Index, IndexMut, Not};
@@ -84,8 +85,8 @@ impl From<Side> for usize {
 }
 
 /// One value per side, indexed by [`Side`] (a pair of bitboards, of hands,
-/// of counts). Indexing cannot go out of bounds, so it costs what indexing
-/// a `[T; 2]` with 0 or 1 costs.
+/// of counts). Indexing never goes out of bounds (a side is 0 or 1) and
+/// costs what indexing a `[T; 2]` by player number costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct PerSide<T>(pub [T; 2]);
 
@@ -144,6 +145,11 @@ mod tests {
         assert_eq!((p[Side::FIRST], p[Side::SECOND]), (3, 5));
         p[Side::SECOND] += 1;
         assert_eq!(p.0, [3, 6]);
+    }
+
+    #[test]
+    fn first_is_first_and_debug_names_the_side() {
+        assert!(Side::FIRST.is_first() && !Side::SECOND.is_first());
         assert_eq!(format!("{:?}", Side::BOTH), "[First, Second]");
     }
 }
