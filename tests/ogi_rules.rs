@@ -7,7 +7,7 @@ use common::moves::play;
 use common::quiet_checks;
 use tabula::games::ogi::{Ogi, Position, Repetition};
 use tabula::games::{EndKind, Game, GamePosition, MoveNotation, Outcome};
-use tabula::rules::RulesPosition;
+use tabula::rules::{RulesPosition, Side};
 use tabula::search::{AlphaBetaPosition, MATE};
 
 fn pos(s: &str) -> Position {
@@ -177,7 +177,7 @@ fn perpetual_check_loses_for_the_checker() {
     play(&mut p, cycle);
     // One repetition inside the search: sente checked throughout and loses;
     // sente is to move, so its score is a loss.
-    assert_eq!(p.repetition(4), Repetition::LossFor(0));
+    assert_eq!(p.repetition(4), Repetition::LossFor(Side::FIRST));
     assert!(!p.is_draw(4));
     assert_eq!(p.terminal_score(4), Some(-MATE + 4));
     play(&mut p, cycle);

@@ -40,7 +40,7 @@ fn opening_places_opponent_flats() {
     assert_eq!(texts(&p).len(), 24);
     play(&mut p, "e5");
     assert_eq!(p.to_notation(), "x4,1/x5/x5/x5/2,x4 1 2");
-    assert_eq!(p.stones_left, [20, 20]);
+    assert_eq!(p.stones_left.0, [20, 20]);
     // From move 2 on: flats, walls, the capstone and spreads.
     let m = texts(&p);
     assert!(m.contains(&"Sb1".to_string()) && m.contains(&"Cb1".to_string()));
@@ -154,9 +154,9 @@ fn reserve_exhaustion_ends_the_game() {
     let mut p = g.start_position();
     play(&mut p, "a1 c3 b1 a3");
     assert!(p.outcome().is_none());
-    assert_eq!(p.stones_left, [1, 1]);
+    assert_eq!(p.stones_left.0, [1, 1]);
     play(&mut p, "c1");
-    assert_eq!(p.stones_left, [0, 1]);
+    assert_eq!(p.stones_left.0, [0, 1]);
     assert_eq!(
         p.outcome(),
         Some(Outcome::win(0, EndKind::FlatCount, "flat win"))

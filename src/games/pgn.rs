@@ -4,6 +4,7 @@
 use super::GamePosition;
 use super::record::{GameRecord, comment_score};
 use crate::games::tunable::RecordedGame;
+use crate::rules::Side;
 
 /// A PGN game (chess-like games: Makruk, Ōgi) from SAN (or USI) moves;
 /// `game_tag` names the game (`Variant` for PGN, `GameType` for PDN);
@@ -14,7 +15,7 @@ pub fn write_pgn(
     game_tag: (&str, &str),
     setup: &[(&str, String)],
     sans: &[String],
-    first_side: usize,
+    first_side: Side,
     fullmove: u32,
 ) -> String {
     let mut out = String::new();
@@ -48,7 +49,7 @@ pub fn write_pgn(
     let mut side = first_side;
     for (k, san) in sans.iter().enumerate() {
         // The move number stays on the line of its move.
-        if side == 0 {
+        if side == Side::FIRST {
             tokens.push(format!("{number}. {san}"));
         } else if k == 0 {
             tokens.push(format!("{number}... {san}"));
@@ -63,10 +64,10 @@ pub fn write_pgn(
         if let Some(c) = comment {
             tokens.push(format!("{{{}}}", c.replace('}', ")")));
         }
-        if side == 1 {
+        if side == Side::SECOND {
             number += 1;
         }
-        side ^= 1;
+        side = side.other();
     }
     tokens.push(format!("{{{}}}", rec.reason.replace('}', ")")));
     tokens.push(rec.result_text());

@@ -6,9 +6,11 @@
 
 mod mix;
 mod outcome;
+mod side;
 
 pub use mix::splitmix;
 pub use outcome::{EndKind, Outcome};
+pub use side::{PerSide, Side};
 
 /// Who decides in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

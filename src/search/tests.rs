@@ -4,7 +4,7 @@
 
 use super::params::SearchParams;
 use super::*;
-use crate::rules::{EndKind, Outcome};
+use crate::rules::{EndKind, Outcome, PerSide, Side};
 use crossbeam_channel::{Receiver, unbounded};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -25,7 +25,7 @@ fn splitmix(mut x: u64) -> u64 {
 pub struct Nim {
     piles: Vec<u8>,
     max_take: Option<u8>,
-    side: usize,
+    side: Side,
     undo: Vec<(usize, u8)>,
 }
 
@@ -41,7 +41,7 @@ impl Nim {
         Nim {
             piles: piles.to_vec(),
             max_take,
-            side: 0,
+            side: Side::FIRST,
             undo: Vec::new(),
         }
     }
@@ -55,14 +55,17 @@ impl RulesPosition for Nim {
 
     /// Normal play: whoever cannot take (every pile empty) has lost.
     fn outcome(&self) -> Option<Outcome> {
-        self.piles
-            .iter()
-            .all(|&p| p == 0)
-            .then(|| Outcome::win(self.side ^ 1, EndKind::NoLegalMove, "no stones left"))
+        self.piles.iter().all(|&p| p == 0).then(|| {
+            Outcome::win(
+                self.side.other().index(),
+                EndKind::NoLegalMove,
+                "no stones left",
+            )
+        })
     }
 
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side.index()
     }
 
     fn generate_legal(&self, out: &mut Vec<NimMove>) {
@@ -80,18 +83,18 @@ impl RulesPosition for Nim {
     fn make(&mut self, mv: NimMove) {
         self.piles[mv.pile as usize] -= mv.take;
         self.undo.push((mv.pile as usize, mv.take));
-        self.side ^= 1;
+        self.side = self.side.other();
     }
 
     fn unmake(&mut self) {
         if let Some((p, t)) = self.undo.pop() {
             self.piles[p] += t;
-            self.side ^= 1;
+            self.side = self.side.other();
         }
     }
 
     fn key(&self) -> u64 {
-        let mut k = splitmix(self.side as u64 + 77);
+        let mut k = splitmix(self.side.index() as u64 + 77);
         for (i, &p) in self.piles.iter().enumerate() {
             k = splitmix(k ^ ((i as u64) << 32) ^ (p as u64 + 1));
         }
@@ -144,17 +147,17 @@ impl AlphaBetaPosition for Nim {
 #[derive(Clone, Debug)]
 pub struct Skirmish {
     key: u64,
-    material: [u8; 2],
-    side: usize,
-    undo: Vec<(u64, [u8; 2], usize)>,
+    material: PerSide<u8>,
+    side: Side,
+    undo: Vec<(u64, PerSide<u8>, Side)>,
 }
 
 impl Skirmish {
     pub fn new(seed: u64, pieces: u8) -> Self {
         Skirmish {
             key: splitmix(seed),
-            material: [pieces, pieces],
-            side: 0,
+            material: PerSide::new(pieces, pieces),
+            side: Side::FIRST,
             undo: Vec::new(),
         }
     }
@@ -162,7 +165,7 @@ impl Skirmish {
         3 + (self.key % 5) as u8
     }
     fn capture_count(&self) -> u8 {
-        if self.material[self.side ^ 1] == 0 {
+        if self.material[self.side.other()] == 0 {
             0
         } else {
             ((self.key >> 8) % 3) as u8
@@ -175,12 +178,17 @@ impl RulesPosition for Skirmish {
 
     /// A side without material has lost.
     fn outcome(&self) -> Option<Outcome> {
-        (self.material[self.side] == 0)
-            .then(|| Outcome::win(self.side ^ 1, EndKind::NoLegalMove, "no material"))
+        (self.material[self.side] == 0).then(|| {
+            Outcome::win(
+                self.side.other().index(),
+                EndKind::NoLegalMove,
+                "no material",
+            )
+        })
     }
 
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side.index()
     }
 
     fn generate_legal(&self, out: &mut Vec<u8>) {
@@ -194,15 +202,15 @@ impl RulesPosition for Skirmish {
     fn make(&mut self, mv: u8) {
         self.undo.push((self.key, self.material, self.side));
         if mv >= 100 {
-            self.material[self.side ^ 1] -= 1;
+            self.material[self.side.other()] -= 1;
         }
         self.key = splitmix(
             self.key
                 ^ ((mv as u64 + 1) << 48)
-                ^ ((self.material[0] as u64) << 8)
-                ^ self.material[1] as u64,
+                ^ ((self.material[Side::FIRST] as u64) << 8)
+                ^ self.material[Side::SECOND] as u64,
         );
-        self.side ^= 1;
+        self.side = self.side.other();
     }
 
     fn unmake(&mut self) {
@@ -229,7 +237,7 @@ impl AlphaBetaPosition for Skirmish {
     fn make_null(&mut self) {
         self.undo.push((self.key, self.material, self.side));
         self.key = splitmix(self.key ^ 0xDEAD_BEEF);
-        self.side ^= 1;
+        self.side = self.side.other();
     }
     fn unmake_null(&mut self) {
         self.unmake();
@@ -242,7 +250,7 @@ impl AlphaBetaPosition for Skirmish {
     }
     fn evaluate(&self) -> i32 {
         let me = self.material[self.side] as i32;
-        let them = self.material[self.side ^ 1] as i32;
+        let them = self.material[self.side.other()] as i32;
         100 * (me - them) + ((self.key >> 32) % 61) as i32 - 30
     }
     fn is_draw(&self, _plies: usize) -> bool {
@@ -268,7 +276,7 @@ impl AlphaBetaPosition for Skirmish {
     }
     /// The material balance: exercises the correction history.
     fn correction_key(&self) -> Option<u64> {
-        Some(((self.material[0] as u64) << 8) | self.material[1] as u64)
+        Some(((self.material[Side::FIRST] as u64) << 8) | self.material[Side::SECOND] as u64)
     }
 }
 
@@ -1281,7 +1289,7 @@ impl MultiPlayerPosition for Nim {
     /// Only ever called for the player not to move: the other one.
     fn make_turn_to(&mut self, _player: usize) {
         self.undo.push((0, 0));
-        self.side ^= 1;
+        self.side = self.side.other();
     }
     fn move_gain(&self, mv: NimMove) -> i32 {
         i32::from(mv.take)

@@ -10,23 +10,24 @@ pub const CHECKERS: u8 = 15;
 /// Index of the bar in a side's array; index 0 is "borne off".
 pub const BAR: usize = 25;
 
-/// A side's checkers in its own numbering: `[0]` borne off, `[1..=24]` the
-/// points (1 = deepest home point, the side moves from 24 down to 1),
-/// `[25]` the bar.
-pub type Side = [u8; 26];
+/// A side's checkers by point, in its own numbering: `[0]` borne off,
+/// `[1..=24]` the points (1 = deepest home point, the side moves from 24
+/// down to 1), `[25]` the bar. (Not `Side`: that is whose turn it is,
+/// [`crate::rules::Side`].)
+pub type Points = [u8; 26];
 
 /// A board: the checkers of the player on roll (`mover`) and of the other
 /// player (`other`), each in its own numbering. The other player's point
 /// `p` is the mover's point `25 - p`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Board {
-    pub mover: Side,
-    pub other: Side,
+    pub mover: Points,
+    pub other: Points,
 }
 
 /// The start: two on the 24-point, five on the 13, three on the 8, five on
 /// the 6, for both sides.
-pub const START_SIDE: Side = {
+pub const START_POINTS: Points = {
     let mut s = [0u8; 26];
     s[24] = 2;
     s[13] = 5;
@@ -45,8 +46,8 @@ pub struct Step {
 impl Board {
     pub fn start() -> Board {
         Board {
-            mover: START_SIDE,
-            other: START_SIDE,
+            mover: START_POINTS,
+            other: START_POINTS,
         }
     }
 
@@ -196,7 +197,7 @@ impl Board {
 
     /// Counts per side add up to fifteen and no point holds both colours.
     pub fn is_valid(&self) -> bool {
-        let total = |s: &Side| s.iter().map(|&n| u32::from(n)).sum::<u32>();
+        let total = |s: &Points| s.iter().map(|&n| u32::from(n)).sum::<u32>();
         total(&self.mover) == u32::from(CHECKERS)
             && total(&self.other) == u32::from(CHECKERS)
             && (1..=24).all(|p| self.mover[p] == 0 || self.other[25 - p] == 0)

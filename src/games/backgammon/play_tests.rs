@@ -173,12 +173,12 @@ fn every_input_form_reads_the_same_play() {
     // bar and off as words or numbers.
     let bar = Board {
         mover: {
-            let mut s = super::super::board::START_SIDE;
+            let mut s = super::super::board::START_POINTS;
             s[24] = 1;
             s[25] = 1;
             s
         },
-        other: super::super::board::START_SIDE,
+        other: super::super::board::START_POINTS,
     };
     for f in ["bar/22 13/7", "25/22 13/7", "BAR/22,13/7"] {
         parse_play(&bar, 6, 3, f).unwrap_or_else(|e| panic!("{f}: {e}"));

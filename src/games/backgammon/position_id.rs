@@ -4,7 +4,7 @@
 //! bar, each as that many 1 bits followed by a 0, packed little-endian.
 
 use super::base64;
-use super::board::{BAR, Board, CHECKERS, Side};
+use super::board::{BAR, Board, CHECKERS, Points};
 use nom::Parser;
 use nom::bytes::complete::take_while_m_n;
 use nom::combinator::all_consuming;
@@ -58,7 +58,7 @@ pub fn parse(text: &str) -> Result<Board, String> {
 /// Writes `board` (the mover on roll) as a Position ID.
 pub fn write(board: &Board) -> String {
     let mut bits: Vec<bool> = Vec::with_capacity(80);
-    let push_side = |bits: &mut Vec<bool>, side: &Side| {
+    let push_side = |bits: &mut Vec<bool>, side: &Points| {
         for &n in &side[1..=BAR] {
             bits.extend(std::iter::repeat_n(true, usize::from(n)));
             bits.push(false);

@@ -4,7 +4,7 @@
 //! points from the bottom player's side, char 25 the bottom player's bar;
 //! `-` empty, `A`–`P` bottom's 1–16 checkers, `a`–`p` top's.
 
-use super::board::{BAR, CHECKERS, Side};
+use super::board::{BAR, CHECKERS, Points};
 use nom::Parser;
 use nom::bytes::complete::{tag, take_while};
 use nom::character::complete::char;
@@ -27,7 +27,7 @@ pub enum XgDice {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Xgid {
     /// Each player's checkers in its own numbering ([0] off, [25] bar).
-    pub sides: [Side; 2],
+    pub sides: [Points; 2],
     pub cube_log2: u8,
     pub cube_owner: Option<usize>,
     pub turn: usize,
@@ -155,7 +155,7 @@ impl Xgid {
 }
 
 /// The 26 board characters → each player's side in its own numbering.
-fn read_board(text: &str) -> Result<[Side; 2], String> {
+fn read_board(text: &str) -> Result<[Points; 2], String> {
     if text.chars().count() != 26 {
         return Err(format!(
             "the board has {} characters, expected 26",
@@ -191,7 +191,7 @@ fn read_board(text: &str) -> Result<[Side; 2], String> {
     Ok(sides)
 }
 
-fn write_board(sides: &[Side; 2]) -> String {
+fn write_board(sides: &[Points; 2]) -> String {
     (0..26)
         .map(|k| {
             let bottom = if k == 0 { 0 } else { sides[0][k] };

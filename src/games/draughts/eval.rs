@@ -108,11 +108,11 @@ struct Features {
 }
 
 impl Features {
-    fn of<V: Variant>(pos: &Position<V>, color: usize) -> Features {
+    fn of<V: Variant>(pos: &Position<V>, color: Side) -> Features {
         let men = pos.men(color);
         let kings = pos.kings_of(color);
         let own = pos.pieces[color];
-        let enemy = pos.pieces[color ^ 1];
+        let enemy = pos.pieces[color.other()];
         let empty = pos.empty_squares();
         let board = board_mask::<V>();
         let [up_l, up_r, down_l, down_r] = steps::<V>();
@@ -129,7 +129,7 @@ impl Features {
         // Squares backed on a rear diagonal by an own piece or the edge.
         let backed = |d: i32| shift(own | !board, -d);
         let outpost_men = men & backed(back[0]) & backed(back[1]);
-        let enemy_has_kings = pos.kings_of(color ^ 1) != 0;
+        let enemy_has_kings = pos.kings_of(color.other()) != 0;
         let mut bb = men;
         while bb != 0 {
             let b = bb.trailing_zeros();
@@ -164,8 +164,8 @@ impl Features {
                 }
             }
         }
-        if pos.men(color ^ 1) != 0 {
-            f.back_row = (men & Position::<V>::crown_row(color ^ 1)).count_ones() as i32;
+        if pos.men(color.other()) != 0 {
+            f.back_row = (men & Position::<V>::crown_row(color.other())).count_ones() as i32;
         }
         f.centre = (men & centre_mask::<V>()).count_ones() as i32;
         let left = (men & left_wing::<V>()).count_ones() as i32;
@@ -231,7 +231,7 @@ mod tests {
         Draughts::<V>::new().parse_position(text).unwrap()
     }
 
-    fn features<V: Variant>(text: &str, color: usize) -> Features {
+    fn features<V: Variant>(text: &str, color: Side) -> Features {
         Features::of(&parse::<V>(text), color)
     }
 

@@ -33,11 +33,11 @@ struct Item {
 /// The syntax of a PDN FEN.
 #[derive(Debug)]
 pub struct FenParts {
-    side: usize,
-    lists: Vec<(usize, Vec<Item>)>,
+    side: Side,
+    lists: Vec<(Side, Vec<Item>)>,
 }
 
-fn colour(i: &str) -> IResult<&str, usize> {
+fn colour(i: &str) -> IResult<&str, Side> {
     map(one_of("WBwb"), |c: char| {
         if c.eq_ignore_ascii_case(&'w') {
             WHITE
@@ -62,7 +62,7 @@ fn item(i: &str) -> IResult<&str, Item> {
     )(i)
 }
 
-fn list(i: &str) -> IResult<&str, (usize, Vec<Item>)> {
+fn list(i: &str) -> IResult<&str, (Side, Vec<Item>)> {
     pair(
         colour,
         map(
@@ -106,7 +106,7 @@ pub fn build<V: Variant>(parts: &FenParts, rules: DrawRules) -> Result<Position<
     let bad = |s: String| GameError::Illegal(format!("bad position: {s}"));
     let mut pos = Position::<V>::empty(rules);
     pos.side = parts.side;
-    let mut seen = [false; 2];
+    let mut seen = PerSide::new(false, false);
     for (color, items) in &parts.lists {
         if std::mem::replace(&mut seen[*color], true) {
             return Err(bad(format!(
@@ -177,7 +177,7 @@ fn parse_hub<V: Variant>(text: &str, rules: DrawRules) -> Option<Result<Position
             "Hub position must start with W or B".to_string(),
         )));
     };
-    let mut items = [Vec::new(), Vec::new()];
+    let mut items = PerSide::new(Vec::new(), Vec::new());
     for (s, c) in cells.into_iter().enumerate() {
         let (color, king) = match c {
             'w' => (WHITE, false),
@@ -192,7 +192,7 @@ fn parse_hub<V: Variant>(text: &str, rules: DrawRules) -> Option<Result<Position
             last: None,
         });
     }
-    let [w, bl] = items;
+    let [w, bl] = items.0;
     let parts = FenParts {
         side: if side == 'W' { WHITE } else { BLACK },
         lists: vec![(WHITE, w), (BLACK, bl)],
@@ -220,7 +220,7 @@ pub fn write<V: Variant>(pos: &Position<V>) -> String {
     s
 }
 
-fn piece_list<V: Variant>(pos: &Position<V>, color: usize) -> Vec<String> {
+fn piece_list<V: Variant>(pos: &Position<V>, color: Side) -> Vec<String> {
     let on = |s: usize| pos.pieces[color] >> bit_of::<V>(s) & 1 != 0;
     let king = |s: usize| pos.kings >> bit_of::<V>(s) & 1 != 0;
     if V::ALGEBRAIC {

@@ -168,7 +168,7 @@ impl<V: Variant> RulesPosition for Position<V> {
 
     #[inline]
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side.index()
     }
 
     fn generate_legal(&self, out: &mut Vec<Move>) {
@@ -199,7 +199,11 @@ impl<V: Variant> RulesPosition for Position<V> {
             } else {
                 "no legal move"
             };
-            return Some(Outcome::win(self.side ^ 1, EndKind::NoLegalMove, reason));
+            return Some(Outcome::win(
+                self.side.other().index(),
+                EndKind::NoLegalMove,
+                reason,
+            ));
         }
         if let Some(why) = self.move_limit_reached() {
             return Some(Outcome::draw(EndKind::MoveLimit, why));

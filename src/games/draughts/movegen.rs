@@ -22,7 +22,7 @@ struct CaptureSearch<'a, V: Variant> {
     /// Empty squares, with the moving piece's start counted as empty.
     empty: u64,
     from: u8,
-    side: usize,
+    side: Side,
     /// Pieces taken by the longest line found so far (majority rule).
     best: u32,
     start: usize,
@@ -140,7 +140,7 @@ impl<V: Variant> CaptureSearch<'_, V> {
 pub fn generate_captures<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) -> bool {
     let us = pos.side;
     let own = pos.pieces[us];
-    let enemy = pos.pieces[us ^ 1];
+    let enemy = pos.pieces[us.other()];
     let empty = pos.empty_squares();
     let start = out.len();
     let mut best = 0;
@@ -173,7 +173,7 @@ pub fn generate_captures<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) -> 
 /// enemy piece with an empty square behind it, and every king.
 fn capture_candidates<V: Variant>(pos: &Position<V>) -> u64 {
     let us = pos.side;
-    let enemy = pos.pieces[us ^ 1];
+    let enemy = pos.pieces[us.other()];
     let empty = pos.empty_squares();
     let mut m = pos.kings & pos.pieces[us];
     for d in steps::<V>() {
@@ -186,7 +186,7 @@ fn capture_candidates<V: Variant>(pos: &Position<V>) -> u64 {
 /// True when the side to move has a capture (and so must capture).
 pub fn has_capture<V: Variant>(pos: &Position<V>) -> bool {
     let us = pos.side;
-    let enemy = pos.pieces[us ^ 1];
+    let enemy = pos.pieces[us.other()];
     let empty = pos.empty_squares();
     let men = pos.men(us);
     for d in steps::<V>() {
@@ -213,7 +213,7 @@ pub fn has_capture<V: Variant>(pos: &Position<V>) -> bool {
 
 /// The steps in which `color`'s men move (toward the opponent).
 #[inline]
-fn forward<V: Variant>(color: usize) -> [i32; 2] {
+fn forward<V: Variant>(color: Side) -> [i32; 2] {
     let s = steps::<V>();
     if color == WHITE {
         [s[0], s[1]]

@@ -94,7 +94,7 @@ pub fn capture_paths<V: Variant>(pos: &Position<V>, mv: Move, all: bool) -> Vec<
 /// The search for the landing squares of one capture: what stays the same
 /// along the way, the path so far and the paths found.
 struct PathWalk<'a> {
-    side: usize,
+    side: Side,
     /// Empty squares, the capturing piece's start among them.
     empty: u64,
     mv: Move,

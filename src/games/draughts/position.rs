@@ -13,7 +13,7 @@ const ZOBRIST_SIDE: u64 = 0x6C8E_9CF5_7013_2A1D;
 /// What `unmake` restores.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
-    pieces: [u64; 2],
+    pieces: PerSide<u64>,
     kings: u64,
     key: u64,
     king_plies: u16,
@@ -24,10 +24,10 @@ pub(crate) struct Undo {
 #[derive(Clone, Debug)]
 pub struct Position<V: Variant> {
     /// Pieces by colour, as bits of the padded layout.
-    pub(crate) pieces: [u64; 2],
+    pub(crate) pieces: PerSide<u64>,
     /// Kings of both colours.
     pub(crate) kings: u64,
-    pub(crate) side: usize,
+    pub(crate) side: Side,
     pub(crate) key: u64,
     /// Plies in a row in which a king moved without capturing.
     pub(crate) king_plies: u16,
@@ -56,7 +56,7 @@ impl<V: Variant> Position<V> {
     /// An empty board, White to move.
     pub fn empty(rules: DrawRules) -> Self {
         Position {
-            pieces: [0; 2],
+            pieces: PerSide::new(0, 0),
             kings: 0,
             side: WHITE,
             key: 0,
@@ -70,7 +70,7 @@ impl<V: Variant> Position<V> {
     }
 
     /// Puts a piece on bit `b` (setup only; call [`Self::finish_setup`]).
-    pub(crate) fn put(&mut self, color: usize, king: bool, b: u32) {
+    pub(crate) fn put(&mut self, color: Side, king: bool, b: u32) {
         self.pieces[color] |= 1 << b;
         if king {
             self.kings |= 1 << b;
@@ -110,19 +110,19 @@ impl<V: Variant> Position<V> {
 
     /// The row on which `color`'s men are crowned.
     #[inline]
-    pub const fn crown_row(color: usize) -> u64 {
-        if color == WHITE {
+    pub const fn crown_row(color: Side) -> u64 {
+        if color.is_first() {
             Self::WHITE_CROWN_ROW
         } else {
             Self::BLACK_CROWN_ROW
         }
     }
 
-    pub fn men(&self, color: usize) -> u64 {
+    pub fn men(&self, color: Side) -> u64 {
         self.pieces[color] & !self.kings
     }
 
-    pub fn kings_of(&self, color: usize) -> u64 {
+    pub fn kings_of(&self, color: Side) -> u64 {
         self.pieces[color] & self.kings
     }
 
@@ -136,7 +136,7 @@ impl<V: Variant> Position<V> {
             ending_plies: self.ending_plies,
         });
         let us = self.side;
-        let them = us ^ 1;
+        let them = us.other();
         let fb = 1u64 << mv.from;
         let tb = 1u64 << mv.to;
         let was_king = self.kings & fb != 0;
@@ -181,7 +181,7 @@ impl<V: Variant> Position<V> {
             self.key = u.key;
             self.king_plies = u.king_plies;
             self.ending_plies = u.ending_plies;
-            self.side ^= 1;
+            self.side = self.side.other();
             self.history.pop();
         }
     }
@@ -207,7 +207,7 @@ impl<V: Variant> Position<V> {
     }
 
     /// (men, kings) of `color`.
-    pub fn material(&self, color: usize) -> (u32, u32) {
+    pub fn material(&self, color: Side) -> (u32, u32) {
         (
             self.men(color).count_ones(),
             self.kings_of(color).count_ones(),
@@ -266,6 +266,6 @@ impl<V: Variant> Position<V> {
 }
 
 #[inline]
-fn piece_index(color: usize, king: bool) -> usize {
-    color + 2 * king as usize
+fn piece_index(color: Side, king: bool) -> usize {
+    color.index() + 2 * king as usize
 }

@@ -7,7 +7,6 @@ use crate::games::pgn::{PgnGame, Replayed, write_pgn};
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::tunable::RecordedGame;
 use crate::games::{GamePosition, MoveNotation};
-use crate::rules::RulesPosition;
 
 impl<V: Variant> RecordFormat for Draughts<V> {
     const SIDES: [&'static str; 2] = ["White", "Black"];
@@ -25,7 +24,7 @@ impl<V: Variant> RecordFormat for Draughts<V> {
             ("GameType", &game_type),
             &setup,
             &rec.moves,
-            pos.side_to_move(),
+            pos.side,
             1,
         )
     }

@@ -1,7 +1,9 @@
 //! Colours, the packed [`Move`], and the draw-rule settings.
 
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
+pub use crate::rules::{PerSide, Side};
+
+pub const WHITE: Side = Side::FIRST;
+pub const BLACK: Side = Side::SECOND;
 
 /// A legal move. Internally squares are bits of the padded layout
 /// ([`super::variant`]). A capture is identified by its start, its end and

@@ -2,6 +2,7 @@
 //! 8x8 boards of [`crate::games::board8`]. Rook attacks: hyperbola
 //! quintessence on files and a 8x64 lookup table on ranks.
 
+use super::types::PerSide;
 use crate::games::board8::leaper_table;
 pub use crate::games::board8::{
     Bitboard, FILE_A, FILE_H, KING_ATK, KNIGHT_ATK, RANK_1, Squares, adjacent_files, bit, rank_bb,
@@ -14,10 +15,12 @@ const PAWN_W_D: [(i32, i32); 2] = [(1, 1), (-1, 1)];
 const PAWN_B_D: [(i32, i32); 2] = [(1, -1), (-1, -1)];
 
 pub static MET_ATK: [Bitboard; 64] = leaper_table(&MET_D);
-/// Khon attacks by colour (0 white, 1 black).
-pub static KHON_ATK: [[Bitboard; 64]; 2] = [leaper_table(&KHON_W_D), leaper_table(&KHON_B_D)];
+/// Khon attacks by colour.
+pub static KHON_ATK: PerSide<[Bitboard; 64]> =
+    PerSide::new(leaper_table(&KHON_W_D), leaper_table(&KHON_B_D));
 /// Pawn capture targets by colour.
-pub static PAWN_ATK: [[Bitboard; 64]; 2] = [leaper_table(&PAWN_W_D), leaper_table(&PAWN_B_D)];
+pub static PAWN_ATK: PerSide<[Bitboard; 64]> =
+    PerSide::new(leaper_table(&PAWN_W_D), leaper_table(&PAWN_B_D));
 
 const fn file_masks() -> [Bitboard; 64] {
     let mut t = [0u64; 64];
@@ -151,6 +154,7 @@ pub fn line(a: usize, b: usize) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Side;
 
     fn slow_rook(sq: usize, occ: Bitboard) -> Bitboard {
         let mut a = 0;
@@ -189,9 +193,9 @@ mod tests {
     #[test]
     fn leapers() {
         assert_eq!(KNIGHT_ATK[0], bit(10) | bit(17));
-        assert_eq!(KHON_ATK[0][0], bit(8) | bit(9));
-        assert_eq!(KHON_ATK[1][8], bit(0) | bit(1) | bit(17));
-        assert_eq!(PAWN_ATK[0][9], bit(16) | bit(18));
+        assert_eq!(KHON_ATK[Side::FIRST][0], bit(8) | bit(9));
+        assert_eq!(KHON_ATK[Side::SECOND][8], bit(0) | bit(1) | bit(17));
+        assert_eq!(PAWN_ATK[Side::FIRST][9], bit(16) | bit(18));
         assert_eq!(between(0, 24), bit(8) | bit(16));
         assert_eq!(line(0, 3), RANK_1);
     }

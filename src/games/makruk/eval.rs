@@ -139,7 +139,7 @@ fn ring(sq: usize) -> usize {
 }
 
 #[inline(always)]
-fn rel_rank(color: usize, sq: usize) -> usize {
+fn rel_rank(color: Side, sq: usize) -> usize {
     if color == WHITE { sq / 8 } else { 7 - sq / 8 }
 }
 
@@ -160,7 +160,7 @@ fn corner_dist(sq: usize) -> i32 {
         .unwrap_or(0)
 }
 
-pub(super) fn pawn_attacks(color: usize, pawns: Bitboard) -> Bitboard {
+pub(super) fn pawn_attacks(color: Side, pawns: Bitboard) -> Bitboard {
     if color == WHITE {
         ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
     } else {
@@ -172,7 +172,7 @@ pub(super) fn pawn_attacks(color: usize, pawns: Bitboard) -> Bitboard {
 /// king: a rook, a khon with another minor, or three minors. Two mets or
 /// a knight and a met do not (`two_minors.rs` finds them won from about 4 %
 /// of positions), nor two knights.
-fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
+fn can_mate_without_pawns(pos: &Position, c: Side) -> bool {
     if pos.pieces(c, ROOK) != 0 {
         return true;
     }
@@ -185,8 +185,8 @@ fn can_mate_without_pawns(pos: &Position, c: usize) -> bool {
 /// knight and nothing else. The rook wins it by driving the king to the
 /// edge first: taking the minor while the king stands in the centre
 /// starts a count of 16 moves that the mate may not fit into.
-fn rook_against_lone_minor(pos: &Position, strong: usize) -> bool {
-    let weak = strong ^ 1;
+fn rook_against_lone_minor(pos: &Position, strong: Side) -> bool {
+    let weak = strong.other();
     let minors = pos.pieces(weak, MET) | pos.pieces(weak, KHON) | pos.pieces(weak, KNIGHT);
     // King and one minor: nothing else.
     pos.pieces(strong, ROOK) != 0 && pos.colors[weak].count_ones() == 2 && minors != 0
@@ -194,8 +194,8 @@ fn rook_against_lone_minor(pos: &Position, strong: usize) -> bool {
 
 /// The drive of a lone (or nearly lone) king: to the edge and a corner,
 /// with the strong king close.
-fn drive_king<S: EvalSink>(s: &mut S, pos: &Position, strong: usize, sign: i32) {
-    let wk = pos.king_square(strong ^ 1);
+fn drive_king<S: EvalSink>(s: &mut S, pos: &Position, strong: Side, sign: i32) {
+    let wk = pos.king_square(strong.other());
     let sk = pos.king_square(strong);
     s.add(BARE_KING, sign * center_dist(wk));
     s.add(BARE_KING + 1, sign * (3 - corner_dist(wk)));
@@ -228,9 +228,9 @@ impl KingZoneAttack {
 }
 
 /// One side's tapered terms, with `sign` +1 for White and -1 for Black.
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) {
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: Side, occ: Bitboard) {
     let sign = if us == WHITE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let own = pos.colors[us];
     let safe = !own & !pawn_attacks(them, pos.pieces(them, PAWN));
     let their_king = pos.king_square(them);
@@ -261,12 +261,12 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize, occ: Bitboard) 
 fn pawn_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
-    us: usize,
+    us: Side,
     sign: i32,
     occ: Bitboard,
 ) -> Bitboard {
     let pawns = pos.pieces(us, PAWN);
-    let their_pawns = pos.pieces(us ^ 1, PAWN);
+    let their_pawns = pos.pieces(us.other(), PAWN);
     let pawn_atk = pawn_attacks(us, pawns);
     for sq in Squares(pawns) {
         let r = rel_rank(us, sq);
@@ -309,7 +309,7 @@ fn pawn_terms<S: EvalSink>(
 fn piece_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
-    us: usize,
+    us: Side,
     sign: i32,
     safe: Bitboard,
     king_zone: &mut KingZoneAttack,
@@ -344,7 +344,7 @@ fn piece_terms<S: EvalSink>(
 fn rook_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
-    us: usize,
+    us: Side,
     sign: i32,
     occ: Bitboard,
     safe: Bitboard,
@@ -420,7 +420,7 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
     let occ = pos.occupied();
     side_terms(s, pos, WHITE, occ);
     side_terms(s, pos, BLACK, occ);
-    let attacks = [Attacks::of(pos, WHITE, occ), Attacks::of(pos, BLACK, occ)];
+    let attacks = PerSide::new(Attacks::of(pos, WHITE, occ), Attacks::of(pos, BLACK, occ));
     threat_terms(s, pos, WHITE, &attacks, occ);
     threat_terms(s, pos, BLACK, &attacks, occ);
     king_safety_terms(s, pos, WHITE, &attacks);
@@ -436,7 +436,7 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
 
     // Endgames against a bare king.
     for strong in [WHITE, BLACK] {
-        let weak = strong ^ 1;
+        let weak = strong.other();
         let sign = if strong == WHITE { 1 } else { -1 };
         if pos.colors[weak].count_ones() != 1 {
             if rook_against_lone_minor(pos, strong) {

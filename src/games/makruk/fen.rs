@@ -58,7 +58,7 @@ fn parse_number(field: &str, what: &str) -> Result<u32, GameError> {
 /// The syntactic content of a FEN.
 pub struct FenParts {
     pub board: [Piece; 64],
-    pub side: usize,
+    pub side: Side,
     pub counting_limit: Option<u32>,
     pub halfmove: u32,
     pub fullmove: u32,
@@ -170,7 +170,7 @@ pub fn parse_syntax(text: &str) -> Result<FenParts, GameError> {
 }
 
 /// Colour names as the error messages say them.
-const COLOR_NAME: [&str; 2] = ["white", "black"];
+const COLOR_NAME: PerSide<&str> = PerSide::new("white", "black");
 
 /// Stage two: builds and validates a position.
 pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, GameError> {
@@ -187,7 +187,7 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
         check_army(&pos, c)?;
     }
     // The side that just moved must not be in check.
-    let them = pos.side ^ 1;
+    let them = pos.side.other();
     let their_king = pos.king_square(them);
     if pos.attackers(their_king, pos.side, pos.occupied()) != 0 {
         return Err(GameError::Illegal(format!(
@@ -204,7 +204,7 @@ pub fn build(parts: &FenParts, board_honour_auto: bool) -> Result<Position, Game
 
 /// One side's pieces are a possible army: one king, pawns on ranks they
 /// can stand on, no more pieces than the start and promotions give.
-fn check_army(pos: &Position, c: usize) -> Result<(), GameError> {
+fn check_army(pos: &Position, c: Side) -> Result<(), GameError> {
     let kings = pos.pieces(c, KING).count_ones();
     if kings != 1 {
         return Err(GameError::Illegal(format!(

@@ -20,7 +20,7 @@ fn files_around(file: usize) -> Bitboard {
 
 /// The ranks `from..=to` ahead of rank `rank` (relative to `us`), clipped
 /// to the board, as one mask.
-fn ranks_ahead(us: usize, rank: usize, from: usize, to: usize) -> Bitboard {
+fn ranks_ahead(us: Side, rank: usize, from: usize, to: usize) -> Bitboard {
     let mut mask = 0;
     for d in from..=to {
         let r = if us == WHITE {
@@ -43,11 +43,11 @@ fn ranks_ahead(us: usize, rank: usize, from: usize, to: usize) -> Bitboard {
 pub(super) fn king_safety_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
-    us: usize,
-    attacks: &[Attacks; 2],
+    us: Side,
+    attacks: &PerSide<Attacks>,
 ) {
     let sign = if us == WHITE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let king = pos.king_square(us);
     let (file, rank) = (king % 8, king / 8);
     let files = files_around(file);
@@ -81,7 +81,7 @@ mod tests {
 
     /// The middle-game coefficient `side`'s shelter terms give the weight
     /// at `index` in the position `f` (White's count +1, Black's −1).
-    fn count(f: &str, index: usize, side: usize) -> i32 {
+    fn count(f: &str, index: usize, side: Side) -> i32 {
         mg_coefficient(f, index, side, |s, pos, us, attacks, _| {
             king_safety_terms(s, pos, us, attacks)
         })

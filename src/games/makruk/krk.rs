@@ -155,7 +155,7 @@ fn squares(pos: &Position) -> Option<(usize, usize, usize, usize)> {
         stm,
         pos.king_square(strong),
         sr,
-        pos.king_square(strong ^ 1),
+        pos.king_square(strong.other()),
     ))
 }
 

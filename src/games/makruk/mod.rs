@@ -158,7 +158,7 @@ impl RulesPosition for Position {
 
     #[inline]
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side.index()
     }
 
     fn generate_legal(&self, out: &mut Vec<Move>) {
@@ -199,7 +199,7 @@ impl RulesPosition for Position {
         generate(self, &mut c, false);
         if c.0 == 0 {
             return Some(if self.in_check() {
-                Outcome::win(self.side ^ 1, EndKind::Checkmate, "checkmate")
+                Outcome::win(self.side.other().index(), EndKind::Checkmate, "checkmate")
             } else {
                 Outcome::draw(EndKind::NoLegalMove, "stalemate")
             });
@@ -354,7 +354,7 @@ impl Position {
             on_square = eval::VALUES[MET];
         }
         let mut occ = self.occupied() ^ bit(from);
-        let mut side = self.side ^ 1;
+        let mut side = self.side.other();
         let mut d = 0;
         loop {
             let atk = self.attackers(to, side, occ) & occ;
@@ -371,7 +371,9 @@ impl Position {
                 }
             }
             let Some((kind, sq)) = found else { break };
-            if kind == KING && self.attackers(to, side ^ 1, occ ^ bit(sq)) & (occ ^ bit(sq)) != 0 {
+            if kind == KING
+                && self.attackers(to, side.other(), occ ^ bit(sq)) & (occ ^ bit(sq)) != 0
+            {
                 break; // the king cannot capture into a defended square
             }
             d += 1;
@@ -381,7 +383,7 @@ impl Position {
             gain[d] = on_square - gain[d - 1];
             on_square = eval::VALUES[kind];
             occ ^= bit(sq);
-            side ^= 1;
+            side = side.other();
         }
         while d > 0 {
             gain[d - 1] = -(-gain[d - 1]).max(gain[d]);

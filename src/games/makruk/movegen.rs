@@ -105,7 +105,7 @@ impl Sink for Vec<Move> {
 #[inline(always)]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, noisy: bool) {
     let us = pos.side;
-    let them = us ^ 1;
+    let them = us.other();
     let occ = pos.occupied();
     let own = pos.colors[us];
     let enemy = pos.colors[them];

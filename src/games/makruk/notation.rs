@@ -45,12 +45,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, GameError> {
         )));
     }
     if piece_color(p) != pos.side {
-        let names = ["white", "black"];
+        let names = PerSide::new("white", "black");
         return Err(GameError::Illegal(format!(
             "illegal move {t}: the piece on {} is {}'s, {} is to move",
             square_name(from),
-            names[piece_color(p) & 1],
-            names[pos.side & 1]
+            names[piece_color(p)],
+            names[pos.side]
         )));
     }
     if let Some(c) = suffix

@@ -19,7 +19,7 @@ const KING_DISTANCE_CAP: i32 = 5;
 
 /// Every square in front of the pieces `bb` (from `color`'s side), not
 /// the squares themselves.
-fn front_fill(color: usize, bb: Bitboard) -> Bitboard {
+fn front_fill(color: Side, bb: Bitboard) -> Bitboard {
     let mut fill = 0;
     let mut b = bb;
     for _ in 0..7 {
@@ -32,13 +32,13 @@ fn front_fill(color: usize, bb: Bitboard) -> Bitboard {
 /// The squares a pawn of `color` on `sq` must pass: those ahead of it on
 /// its own and the adjacent files. It is passed when no enemy pawn stands
 /// there.
-pub(super) fn passed_span(color: usize, sq: usize) -> Bitboard {
+pub(super) fn passed_span(color: Side, sq: usize) -> Bitboard {
     let file = FILE_A << (sq % 8);
     (file | adjacent_files(file)) & front_fill(color, rank_bb(sq / 8))
 }
 
 /// The square in front of `sq` from `color`'s side (none on the last rank).
-fn stop_square(color: usize, sq: usize) -> Option<usize> {
+fn stop_square(color: Side, sq: usize) -> Option<usize> {
     if color == WHITE {
         (sq < 56).then_some(sq + 8)
     } else {
@@ -47,9 +47,9 @@ fn stop_square(color: usize, sq: usize) -> Option<usize> {
 }
 
 /// `us`'s pawn shapes and outposts, with `sign` +1 for White.
-pub(super) fn pawn_structure_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) {
+pub(super) fn pawn_structure_terms<S: EvalSink>(s: &mut S, pos: &Position, us: Side) {
     let sign = if us == WHITE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let pawns = pos.pieces(us, PAWN);
     let their_pawns = pos.pieces(them, PAWN);
     let their_pawn_atk = pawn_attacks(them, their_pawns);
@@ -101,7 +101,7 @@ mod tests {
 
     /// The (middle game, end game) coefficients `side`'s terms give the
     /// weight at `index` in the position `f`.
-    fn coefficients(f: &str, index: usize, side: usize) -> (i32, i32) {
+    fn coefficients(f: &str, index: usize, side: Side) -> (i32, i32) {
         let pos = fen::parse(f, true).unwrap();
         let mut form = EvalForm::new(&[0; COUNT]);
         pawn_structure_terms(&mut form, &pos, side);

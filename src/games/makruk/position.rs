@@ -30,9 +30,9 @@ pub struct Position {
     /// Pieces by kind (both colours).
     pub(crate) kinds: [Bitboard; 6],
     /// Pieces by colour.
-    pub(crate) colors: [Bitboard; 2],
+    pub(crate) colors: PerSide<Bitboard>,
     pub(crate) board: [Piece; 64],
-    pub(crate) side: usize,
+    pub(crate) side: Side,
     /// Zobrist key of board and side to move (no counting state).
     pub(crate) key: u64,
     /// Plies since the last capture or pawn move (or null move).
@@ -53,7 +53,7 @@ impl Position {
     pub(crate) fn empty() -> Position {
         Position {
             kinds: [0; 6],
-            colors: [0; 2],
+            colors: PerSide::new(0, 0),
             board: [NO_PIECE; 64],
             side: WHITE,
             key: 0,
@@ -71,7 +71,10 @@ impl Position {
     pub(crate) fn put(&mut self, sq: usize, p: Piece) {
         let b = bit(sq);
         self.kinds[piece_kind(p)] |= b;
-        self.colors[piece_color(p)] |= b;
+        // The code's colour number p / 6 indexes the pair itself: the
+        // division is shared with the kind's p % 6 (as piece_color's
+        // Side would not be, one percent of perft).
+        self.colors.0[usize::from(p / 6)] |= b;
         self.board[sq] = p;
         self.key ^= ZOBRIST[p as usize][sq];
     }
@@ -81,7 +84,7 @@ impl Position {
         let p = self.board[sq];
         let b = bit(sq);
         self.kinds[piece_kind(p)] &= !b;
-        self.colors[piece_color(p)] &= !b;
+        self.colors.0[usize::from(p / 6)] &= !b;
         self.board[sq] = NO_PIECE;
         self.key ^= ZOBRIST[p as usize][sq];
         p
@@ -89,26 +92,26 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.colors[WHITE] | self.colors[BLACK]
     }
 
     #[inline(always)]
-    pub(crate) fn pieces(&self, color: usize, kind: usize) -> Bitboard {
+    pub(crate) fn pieces(&self, color: Side, kind: usize) -> Bitboard {
         self.kinds[kind] & self.colors[color]
     }
 
     #[inline(always)]
-    pub(crate) fn king_square(&self, color: usize) -> usize {
+    pub(crate) fn king_square(&self, color: Side) -> usize {
         self.pieces(color, KING).trailing_zeros() as usize & 63
     }
 
     /// Pieces of `by` attacking `sq`, given occupancy `occ`.
     #[inline(always)]
-    pub(crate) fn attackers(&self, sq: usize, by: usize, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attackers(&self, sq: usize, by: Side, occ: Bitboard) -> Bitboard {
         let k = &self.kinds;
-        ((PAWN_ATK[by ^ 1][sq] & k[PAWN])
+        ((PAWN_ATK[by.other()][sq] & k[PAWN])
             | (MET_ATK[sq] & k[MET])
-            | (KHON_ATK[by ^ 1][sq] & k[KHON])
+            | (KHON_ATK[by.other()][sq] & k[KHON])
             | (KNIGHT_ATK[sq] & k[KNIGHT])
             | (KING_ATK[sq] & k[KING])
             | (rook_attacks(sq, occ) & k[ROOK]))
@@ -118,10 +121,10 @@ impl Position {
     #[inline(always)]
     pub(crate) fn checkers(&self) -> Bitboard {
         let ksq = self.king_square(self.side);
-        self.attackers(ksq, self.side ^ 1, self.occupied())
+        self.attackers(ksq, self.side.other(), self.occupied())
     }
 
-    pub fn side_to_move_color(&self) -> usize {
+    pub fn side_to_move_color(&self) -> Side {
         self.side
     }
 
@@ -160,13 +163,13 @@ impl Position {
         {
             // Fairy-Stockfish 11.1 (observed): no counting at all while any
             // pawn is on the board, nor when the other side has a bare king.
-            let other_bare = self.colors[s ^ 1].count_ones() == 1;
+            let other_bare = self.colors[s.other()].count_ones() == 1;
             let limit_moves: u16 = if pawns || other_bare {
                 0
             } else if !bare {
                 if self.board_honour_auto { 64 } else { 0 }
             } else {
-                let o = s ^ 1;
+                let o = s.other();
                 let rooks = self.pieces(o, ROOK).count_ones();
                 let khons = self.pieces(o, KHON).count_ones();
                 let knights = self.pieces(o, KNIGHT).count_ones();
@@ -230,7 +233,7 @@ impl Position {
         } else {
             self.halfmove.saturating_add(1)
         };
-        self.side ^= 1;
+        self.side = self.side.other();
         self.key ^= ZOBRIST_SIDE;
         self.game_ply += 1;
         self.update_counting(is_capture);
@@ -242,7 +245,7 @@ impl Position {
     pub fn unmake_move(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
-        self.side ^= 1;
+        self.side = self.side.other();
         self.game_ply = self.game_ply.saturating_sub(1);
         let mv = u.mv;
         if mv != Move::NULL {
@@ -273,7 +276,7 @@ impl Position {
             counting_ply: self.counting_ply,
             key: self.key,
         });
-        self.side ^= 1;
+        self.side = self.side.other();
         self.key ^= ZOBRIST_SIDE;
         self.game_ply += 1;
         self.halfmove = 0;

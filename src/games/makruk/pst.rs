@@ -25,7 +25,7 @@ pub(super) const FOLDED_SQUARES: [&str; SQUARES] = [
 /// The table index of `sq` for a piece of `us`: rank from `us`'s side,
 /// file folded onto a–d.
 #[inline(always)]
-fn folded(us: usize, sq: usize) -> usize {
+fn folded(us: Side, sq: usize) -> usize {
     let rank = if us == WHITE { sq / 8 } else { 7 - sq / 8 };
     let file = sq % 8;
     rank * 4 + file.min(7 - file)

@@ -7,7 +7,6 @@ use crate::games::pgn::write_pgn;
 use crate::games::record::{GameRecord, MatchRules, RecordFormat};
 use crate::games::tunable::RecordedGame;
 use crate::games::{Game, GamePosition, MoveNotation};
-use crate::rules::RulesPosition;
 use crate::search::AlphaBetaPosition;
 
 impl RecordFormat for Makruk {
@@ -21,7 +20,7 @@ impl RecordFormat for Makruk {
                 .unwrap_or_else(|_| self.start_position()),
             None => self.start_position(),
         };
-        let first_side = pos.side_to_move();
+        let first_side = pos.side_to_move_color();
         let fullmove = rec
             .start
             .as_deref()

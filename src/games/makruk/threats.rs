@@ -18,7 +18,7 @@ pub(super) struct Attacks {
 }
 
 impl Attacks {
-    pub(super) fn of(pos: &Position, us: usize, occ: Bitboard) -> Attacks {
+    pub(super) fn of(pos: &Position, us: Side, occ: Bitboard) -> Attacks {
         let mut by_kind = [0; 6];
         for sq in Squares(pos.pieces(us, PAWN)) {
             by_kind[PAWN] |= PAWN_ATK[us][sq];
@@ -50,12 +50,12 @@ impl Attacks {
 pub(super) fn threat_terms<S: EvalSink>(
     s: &mut S,
     pos: &Position,
-    us: usize,
-    attacks: &[Attacks; 2],
+    us: Side,
+    attacks: &PerSide<Attacks>,
     occ: Bitboard,
 ) {
     let sign = if us == WHITE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let (ours, theirs) = (&attacks[us], &attacks[them]);
     let their_pieces = pos.colors[them] & !pos.kinds[KING];
     let their_non_pawns = their_pieces & !pos.kinds[PAWN];
@@ -106,12 +106,12 @@ pub(super) mod test_support {
     pub fn mg_coefficient(
         f: &str,
         index: usize,
-        side: usize,
-        terms: fn(&mut EvalForm, &Position, usize, &[Attacks; 2], Bitboard),
+        side: Side,
+        terms: fn(&mut EvalForm, &Position, Side, &PerSide<Attacks>, Bitboard),
     ) -> i32 {
         let pos = fen::parse(f, true).unwrap();
         let occ = pos.occupied();
-        let attacks = [Attacks::of(&pos, WHITE, occ), Attacks::of(&pos, BLACK, occ)];
+        let attacks = PerSide::new(Attacks::of(&pos, WHITE, occ), Attacks::of(&pos, BLACK, occ));
         let mut form = EvalForm::new(&[0; COUNT]);
         terms(&mut form, &pos, side, &attacks, occ);
         form.mg_coefficient(index)

@@ -260,7 +260,7 @@ fn squares(pos: &Position) -> Option<(usize, usize, usize)> {
         turn(pos.king_square(strong)),
         turn(a),
         turn(b),
-        turn(pos.king_square(strong ^ 1)),
+        turn(pos.king_square(strong.other())),
     );
     Some((kind(a), kind(b), i))
 }
@@ -374,8 +374,8 @@ mod tests {
     fn placed(
         kinds: [usize; 2],
         squares: [usize; 4],
-        strong: usize,
-        side: usize,
+        strong: Side,
+        side: Side,
     ) -> Option<Position> {
         let distinct = (0..4).all(|i| (0..i).all(|j| squares[i] != squares[j]));
         let [sk, a, b, bk] = squares.map(|sq| if strong == WHITE { sq } else { sq ^ 56 });
@@ -386,7 +386,7 @@ mod tests {
         p.put(sk, make_piece(strong, KING));
         p.put(a, make_piece(strong, kinds[0]));
         p.put(b, make_piece(strong, kinds[1]));
-        p.put(bk, make_piece(strong ^ 1, KING));
+        p.put(bk, make_piece(strong.other(), KING));
         p.side = side;
         let bare_in_check = p.attackers(bk, strong, p.occupied()) != 0;
         (side != strong || !bare_in_check).then_some(p)

@@ -1,9 +1,10 @@
 //! Small value types: colours, piece kinds, squares, moves.
 
+pub use crate::rules::{PerSide, Side};
 use std::fmt;
 
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
+pub const WHITE: Side = Side::FIRST;
+pub const BLACK: Side = Side::SECOND;
 
 pub const PAWN: usize = 0;
 pub const MET: usize = 1;
@@ -17,12 +18,13 @@ pub type Piece = u8;
 pub const NO_PIECE: Piece = 12;
 
 #[inline(always)]
-pub const fn make_piece(color: usize, kind: usize) -> Piece {
-    (color * 6 + kind) as Piece
+pub const fn make_piece(color: Side, kind: usize) -> Piece {
+    (color.index() * 6 + kind) as Piece
 }
 #[inline(always)]
-pub const fn piece_color(p: Piece) -> usize {
-    (p / 6) as usize
+pub const fn piece_color(p: Piece) -> Side {
+    // Black's codes are 6..12 (never asked of NO_PIECE).
+    Side::from_bit(p >= 6)
 }
 #[inline(always)]
 pub const fn piece_kind(p: Piece) -> usize {
@@ -56,8 +58,8 @@ pub fn square_name(sq: usize) -> String {
 
 /// The rank (0-based) on which a pawn of this colour promotes.
 #[inline(always)]
-pub const fn promotion_rank(color: usize) -> usize {
-    if color == WHITE { 5 } else { 2 }
+pub const fn promotion_rank(color: Side) -> usize {
+    if color.is_first() { 5 } else { 2 }
 }
 
 /// A move packed in 16 bits: from (6), to (6), promotion flag (bit 12).

@@ -3,7 +3,7 @@
 //! first blocker on a ray is its lowest (rising rays) or highest (falling
 //! rays) set bit.
 
-use super::types::{GOTE, SENTE};
+use super::types::{GOTE, PerSide, SENTE, Side};
 
 /// The chess knight (part of the princess and goddess).
 pub use crate::games::board8::KNIGHT_ATK as CKNIGHT_ATK;
@@ -13,19 +13,20 @@ pub use crate::games::board8::{
 };
 
 /// Each side's promotion zone: its three farthest ranks.
-pub const ZONE: [Bitboard; 2] = [
+pub const ZONE: PerSide<Bitboard> = PerSide::new(
     rank_bb(5) | rank_bb(6) | rank_bb(7),
     rank_bb(0) | rank_bb(1) | rank_bb(2),
-];
+);
 
 /// Squares a pawn or lance may be dropped on (not the last rank).
-pub const DROP_PL: [Bitboard; 2] = [!rank_bb(7), !rank_bb(0)];
+pub const DROP_PL: PerSide<Bitboard> = PerSide::new(!rank_bb(7), !rank_bb(0));
 /// Squares a knight may be dropped on (not the last two ranks).
-pub const DROP_N: [Bitboard; 2] = [!(rank_bb(7) | rank_bb(6)), !(rank_bb(0) | rank_bb(1))];
+pub const DROP_N: PerSide<Bitboard> =
+    PerSide::new(!(rank_bb(7) | rank_bb(6)), !(rank_bb(0) | rank_bb(1)));
 
 /// Table for a step pattern given for sente (forward = +rank); gote's is
 /// mirrored.
-const fn colored_table(deltas: &[(i32, i32)]) -> [[Bitboard; 64]; 2] {
+const fn colored_table(deltas: &[(i32, i32)]) -> PerSide<[Bitboard; 64]> {
     let mut t = [[0u64; 64]; 2];
     let mut mirrored = [(0i32, 0i32); 8];
     let mut i = 0;
@@ -36,20 +37,20 @@ const fn colored_table(deltas: &[(i32, i32)]) -> [[Bitboard; 64]; 2] {
     let (mirrored, _) = mirrored.split_at(deltas.len());
     let mut sq = 0;
     while sq < 64 {
-        t[SENTE][sq] = leaper(sq, deltas);
-        t[GOTE][sq] = leaper(sq, mirrored);
+        t[SENTE.index()][sq] = leaper(sq, deltas);
+        t[GOTE.index()][sq] = leaper(sq, mirrored);
         sq += 1;
     }
-    t
+    PerSide(t)
 }
 
-pub static PAWN_ATK: [[Bitboard; 64]; 2] = colored_table(&[(0, 1)]);
+pub static PAWN_ATK: PerSide<[Bitboard; 64]> = colored_table(&[(0, 1)]);
 /// The shogi knight: two forward, one sideways.
-pub static SKNIGHT_ATK: [[Bitboard; 64]; 2] = colored_table(&[(1, 2), (-1, 2)]);
-pub static SILVER_ATK: [[Bitboard; 64]; 2] =
+pub static SKNIGHT_ATK: PerSide<[Bitboard; 64]> = colored_table(&[(1, 2), (-1, 2)]);
+pub static SILVER_ATK: PerSide<[Bitboard; 64]> =
     colored_table(&[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)]);
 /// Gold-general step: the promoted pawn, lance, knight and silver.
-pub static GOLD_ATK: [[Bitboard; 64]; 2] =
+pub static GOLD_ATK: PerSide<[Bitboard; 64]> =
     colored_table(&[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)]);
 
 // Ray directions: N, E, NE, NW rise (lowest blocker first); S, W, SW, SE
@@ -130,7 +131,7 @@ pub fn bishop_attacks(sq: usize, occ: Bitboard) -> Bitboard {
 }
 
 #[inline(always)]
-pub fn lance_attacks(color: usize, sq: usize, occ: Bitboard) -> Bitboard {
+pub fn lance_attacks(color: Side, sq: usize, occ: Bitboard) -> Bitboard {
     if color == SENTE {
         ray_up(N, sq, occ)
     } else {
@@ -140,7 +141,7 @@ pub fn lance_attacks(color: usize, sq: usize, occ: Bitboard) -> Bitboard {
 
 /// Lance moves on an empty board.
 #[inline(always)]
-pub fn lance_empty(color: usize, sq: usize) -> Bitboard {
+pub fn lance_empty(color: Side, sq: usize) -> Bitboard {
     RAYS[if color == SENTE { N } else { S }][sq]
 }
 

@@ -110,9 +110,9 @@ const ATTACK_SCALE: i32 = 1200;
 
 /// One side's terms, with `sign` +1 for sente and -1 for gote, and the
 /// squares the side attacks (for the threat terms).
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: usize) -> Attacks {
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, us: Side) -> Attacks {
     let sign = if us == SENTE { 1 } else { -1 };
-    let them = us ^ 1;
+    let them = us.other();
     let occ = pos.occupied();
     let own = pos.colors[us];
 

@@ -132,7 +132,7 @@ impl Position {
             }
             occ ^= bit(from);
         }
-        let mut side = self.side ^ 1;
+        let mut side = self.side.other();
         let mut d = 0;
         loop {
             let atk = self.attackers(to, side, occ) & occ;
@@ -153,7 +153,9 @@ impl Position {
                 }
             }
             let Some((v, sq)) = best else { break };
-            if v == 100_000 && self.attackers(to, side ^ 1, occ ^ bit(sq)) & (occ ^ bit(sq)) != 0 {
+            if v == 100_000
+                && self.attackers(to, side.other(), occ ^ bit(sq)) & (occ ^ bit(sq)) != 0
+            {
                 break; // the king cannot capture into a defended square
             }
             d += 1;
@@ -163,7 +165,7 @@ impl Position {
             gain[d] = on_square - gain[d - 1];
             on_square = v;
             occ ^= bit(sq);
-            side ^= 1;
+            side = side.other();
         }
         while d > 0 {
             gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
@@ -178,7 +180,7 @@ impl RulesPosition for Position {
 
     #[inline]
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side.index()
     }
 
     fn generate_legal(&self, out: &mut Vec<Move>) {
@@ -202,9 +204,13 @@ impl RulesPosition for Position {
     fn outcome(&self) -> Option<Outcome> {
         if !has_legal_move(self) {
             return Some(if self.in_check() {
-                Outcome::win(self.side ^ 1, EndKind::Checkmate, "checkmate")
+                Outcome::win(self.side.other().index(), EndKind::Checkmate, "checkmate")
             } else {
-                Outcome::win(self.side ^ 1, EndKind::NoLegalMove, "no legal move")
+                Outcome::win(
+                    self.side.other().index(),
+                    EndKind::NoLegalMove,
+                    "no legal move",
+                )
             });
         }
         match self.repetition(0) {
@@ -213,7 +219,7 @@ impl RulesPosition for Position {
                 "sennichite (fourfold repetition)",
             )),
             Repetition::LossFor(c) => Some(Outcome::win(
-                c ^ 1,
+                c.other().index(),
                 EndKind::PerpetualCheck,
                 "perpetual check",
             )),
@@ -302,7 +308,7 @@ impl AlphaBetaPosition for Position {
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         if mv.is_drop() {
-            (32 + self.side * 8 + mv.drop_kind()) * 64 + mv.to()
+            (32 + self.side.index() * 8 + mv.drop_kind()) * 64 + mv.to()
         } else {
             (self.board[mv.from()] as usize & 31) * 64 + mv.to()
         }
@@ -355,7 +361,7 @@ impl GamePosition for Position {
     fn diagram(&self) -> String {
         let sep = " +---+---+---+---+---+---+---+---+\n";
         let mut s = String::from("\n");
-        let hand = |c: usize| {
+        let hand = |c: Side| {
             let mut h = String::new();
             for kind in sfen::HAND_ORDER {
                 let n = self.hand[c][kind];

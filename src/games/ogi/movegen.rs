@@ -48,7 +48,7 @@ impl Sink for Vec<Move> {
 
 /// Files holding an unpromoted pawn of `color` (as full files).
 #[inline(always)]
-pub(crate) fn pawn_files(pos: &Position, color: usize) -> Bitboard {
+pub(crate) fn pawn_files(pos: &Position, color: Side) -> Bitboard {
     let mut m = pos.pieces(color, PAWN);
     m |= m >> 32;
     m |= m >> 16;
@@ -59,7 +59,7 @@ pub(crate) fn pawn_files(pos: &Position, color: usize) -> Bitboard {
 /// Squares where `color` may drop hand kind `kind`, before check and
 /// occupancy restrictions.
 #[inline(always)]
-pub(crate) fn drop_mask(pos: &Position, color: usize, kind: usize) -> Bitboard {
+pub(crate) fn drop_mask(pos: &Position, color: Side, kind: usize) -> Bitboard {
     match kind {
         PAWN => DROP_PL[color] & !pawn_files(pos, color),
         LANCE => DROP_PL[color],
@@ -71,7 +71,7 @@ pub(crate) fn drop_mask(pos: &Position, color: usize, kind: usize) -> Bitboard {
 /// Pieces of `blocker` standing alone between the king of `king` and a
 /// slider or lance of `sniper` that would attack it with the line open.
 #[inline(always)]
-fn lone_blockers(pos: &Position, king: usize, sniper: usize, blocker: usize) -> Bitboard {
+fn lone_blockers(pos: &Position, king: Side, sniper: Side, blocker: Side) -> Bitboard {
     let ksq = pos.king_square(king);
     let occ = pos.occupied();
     let snipers = ((bishop_empty(ksq) & pos.diagonals())
@@ -90,8 +90,8 @@ fn lone_blockers(pos: &Position, king: usize, sniper: usize, blocker: usize) -> 
 
 /// Own pieces pinned to the own king.
 #[inline(always)]
-pub(crate) fn pinned(pos: &Position, us: usize) -> Bitboard {
-    lone_blockers(pos, us, us ^ 1, us)
+pub(crate) fn pinned(pos: &Position, us: Side) -> Bitboard {
+    lone_blockers(pos, us, us.other(), us)
 }
 
 /// Generates the legal moves of `pos` into `sink`; with `noisy`, only
@@ -99,7 +99,7 @@ pub(crate) fn pinned(pos: &Position, us: usize) -> Bitboard {
 #[inline(always)]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, noisy: bool) {
     let us = pos.side;
-    let them = us ^ 1;
+    let them = us.other();
     let occ = pos.occupied();
     let own = pos.colors[us];
     let enemy = pos.colors[them];
@@ -196,7 +196,7 @@ impl Sink for QuietChecks<'_> {
 /// first ply tries them).
 pub(crate) fn generate_quiet_checks(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side;
-    let them = us ^ 1;
+    let them = us.other();
     let occ = pos.occupied();
     let eksq = pos.king_square(them);
     let mut check_squares = [0; KINDS];

@@ -49,8 +49,8 @@ fn z_piece(p: Piece, sq: usize) -> u64 {
 }
 
 #[inline(always)]
-fn z_hand(color: usize, kind: usize, n: u8) -> u64 {
-    ZOBRIST.hand[color & 1][kind % HAND_KINDS][(n as usize).min(HAND_SLOTS - 1)]
+fn z_hand(color: Side, kind: usize, n: u8) -> u64 {
+    ZOBRIST.hand[color.index()][kind % HAND_KINDS][(n as usize).min(HAND_SLOTS - 1)]
 }
 
 /// What `unmake_move` needs to restore.
@@ -70,7 +70,7 @@ pub enum Repetition {
     /// Sennichite: a draw.
     Draw,
     /// Perpetual check: this colour gave check with every move and loses.
-    LossFor(usize),
+    LossFor(Side),
 }
 
 /// An Ōgi position. Upholds: one king per side, the side not to move not in
@@ -80,11 +80,11 @@ pub enum Repetition {
 pub struct Position {
     /// Pieces by kind (both colours), indexed by kind (promoted included).
     pub(crate) kinds: [Bitboard; 16],
-    pub(crate) colors: [Bitboard; 2],
+    pub(crate) colors: PerSide<Bitboard>,
     pub(crate) board: [Piece; 64],
     /// Pieces in hand by colour and hand kind (P L N S B R I).
-    pub(crate) hand: [[u8; HAND_KINDS]; 2],
-    pub(crate) side: usize,
+    pub(crate) hand: PerSide<[u8; HAND_KINDS]>,
+    pub(crate) side: Side,
     pub(crate) key: u64,
     /// Pieces giving check to the side to move.
     pub(crate) checkers: Bitboard,
@@ -110,9 +110,9 @@ impl Position {
     pub(crate) fn empty() -> Position {
         Position {
             kinds: [0; 16],
-            colors: [0; 2],
+            colors: PerSide::new(0, 0),
             board: [NO_PIECE; 64],
-            hand: [[0; HAND_KINDS]; 2],
+            hand: PerSide::new([0; HAND_KINDS], [0; HAND_KINDS]),
             side: SENTE,
             key: 0,
             checkers: 0,
@@ -145,14 +145,14 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn add_hand(&mut self, color: usize, kind: usize) {
+    pub(crate) fn add_hand(&mut self, color: Side, kind: usize) {
         let n = self.hand[color][kind];
         self.key ^= z_hand(color, kind, n) ^ z_hand(color, kind, n + 1);
         self.hand[color][kind] = n + 1;
     }
 
     #[inline(always)]
-    fn take_hand(&mut self, color: usize, kind: usize) {
+    fn take_hand(&mut self, color: Side, kind: usize) {
         let n = self.hand[color][kind];
         if n == 0 {
             return;
@@ -163,22 +163,22 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.colors[SENTE] | self.colors[GOTE]
     }
 
     #[inline(always)]
-    pub(crate) fn pieces(&self, color: usize, kind: usize) -> Bitboard {
+    pub(crate) fn pieces(&self, color: Side, kind: usize) -> Bitboard {
         self.kinds[kind] & self.colors[color]
     }
 
     #[inline(always)]
-    pub(crate) fn king_square(&self, color: usize) -> usize {
+    pub(crate) fn king_square(&self, color: Side) -> usize {
         self.pieces(color, KING).trailing_zeros() as usize & 63
     }
 
     /// Pieces in hand of `color` and hand kind `kind`.
-    pub fn hand_count(&self, color: usize, kind: usize) -> u32 {
-        self.hand[color & 1].get(kind).map_or(0, |&n| n as u32)
+    pub fn hand_count(&self, color: Side, kind: usize) -> u32 {
+        self.hand[color].get(kind).map_or(0, |&n| n as u32)
     }
 
     #[inline(always)]
@@ -200,9 +200,9 @@ impl Position {
 
     /// Pieces of `by` attacking `sq`, given occupancy `occ`.
     #[inline(always)]
-    pub(crate) fn attackers(&self, sq: usize, by: usize, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attackers(&self, sq: usize, by: Side, occ: Bitboard) -> Bitboard {
         let k = &self.kinds;
-        let o = by ^ 1;
+        let o = by.other();
         ((PAWN_ATK[o][sq] & k[PAWN])
             | (lance_attacks(o, sq, occ) & k[LANCE])
             | (SKNIGHT_ATK[o][sq] & k[KNIGHT])
@@ -219,13 +219,13 @@ impl Position {
     /// king on `king`: a piece of the other colour on the king's square
     /// attacks exactly those (the move sets mirror each other).
     #[inline(always)]
-    pub(crate) fn checking_squares(by: usize, kind: usize, king: usize, occ: Bitboard) -> Bitboard {
-        Self::attacks_from(by ^ 1, kind, king, occ)
+    pub(crate) fn checking_squares(by: Side, kind: usize, king: usize, occ: Bitboard) -> Bitboard {
+        Self::attacks_from(by.other(), kind, king, occ)
     }
 
     /// Squares a piece of `color` and `kind` on `sq` attacks.
     #[inline(always)]
-    pub(crate) fn attacks_from(color: usize, kind: usize, sq: usize, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attacks_from(color: Side, kind: usize, sq: usize, occ: Bitboard) -> Bitboard {
         match kind {
             PAWN => PAWN_ATK[color][sq],
             LANCE => lance_attacks(color, sq, occ),
@@ -246,7 +246,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn compute_checkers(&self) -> Bitboard {
         let ksq = self.king_square(self.side);
-        self.attackers(ksq, self.side ^ 1, self.occupied())
+        self.attackers(ksq, self.side.other(), self.occupied())
     }
 
     #[inline(always)]
@@ -254,7 +254,7 @@ impl Position {
         self.checkers != 0
     }
 
-    pub fn side_to_move(&self) -> usize {
+    pub fn side_to_move_color(&self) -> Side {
         self.side
     }
 
@@ -264,7 +264,7 @@ impl Position {
     }
 
     /// The piece on a square (a1 = 0), if any: (colour, kind).
-    pub fn piece_at(&self, sq: usize) -> Option<(usize, usize)> {
+    pub fn piece_at(&self, sq: usize) -> Option<(Side, usize)> {
         let p = *self.board.get(sq)?;
         (p != NO_PIECE).then(|| (piece_color(p), piece_kind(p)))
     }
@@ -312,7 +312,7 @@ impl Position {
             key: old_key,
             checkers: self.checkers,
         });
-        self.side ^= 1;
+        self.side = self.side.other();
         self.key ^= ZOBRIST_SIDE;
         self.move_number += 1;
         self.checkers = self.compute_checkers();
@@ -336,7 +336,7 @@ impl Position {
         *slot = slot.wrapping_sub(1);
         self.history.pop();
         self.checks.pop();
-        self.side ^= 1;
+        self.side = self.side.other();
         self.move_number = self.move_number.saturating_sub(1).max(1);
         let mv = u.mv;
         let us = self.side;
@@ -373,7 +373,7 @@ impl Position {
             key: self.key,
             checkers: self.checkers,
         });
-        self.side ^= 1;
+        self.side = self.side.other();
         self.key ^= ZOBRIST_SIDE;
         self.move_number += 1;
         self.checkers = self.compute_checkers();
@@ -389,7 +389,7 @@ impl Position {
                 k ^= z_piece(p, sq);
             }
         }
-        for c in 0..2 {
+        for c in Side::BOTH {
             for kind in 0..HAND_KINDS {
                 k ^= z_hand(c, kind, self.hand[c][kind]);
             }
@@ -435,15 +435,20 @@ impl Position {
     /// Who gave check with every move from history index `start` to now.
     fn judge_span(&self, start: usize) -> Repetition {
         let cur = self.history.len() - 1;
-        let mut all_checks = [true; 2];
+        let mut all_checks = PerSide::new(true, true);
         for j in start + 1..=cur {
-            // The move into history[j] was made by the side to move at j - 1.
-            let mover = self.side ^ ((cur - (j - 1)) & 1);
+            // The move into history[j] was made by the side to move at j - 1,
+            // an even number of plies back: the side to move now.
+            let mover = if (cur - (j - 1)).is_multiple_of(2) {
+                self.side
+            } else {
+                self.side.other()
+            };
             if !self.checks.get(j).copied().unwrap_or(false) {
                 all_checks[mover] = false;
             }
         }
-        match all_checks {
+        match all_checks.0 {
             [true, false] => Repetition::LossFor(SENTE),
             [false, true] => Repetition::LossFor(GOTE),
             _ => Repetition::Draw,

@@ -44,7 +44,7 @@ pub(super) const GUARD_PLACES: [&str; 25] = [
 /// The square as its owner sees it: itself for sente, turned half round
 /// for gote.
 #[inline(always)]
-fn oriented(us: usize, sq: usize) -> usize {
+fn oriented(us: Side, sq: usize) -> usize {
     if us == SENTE { sq } else { 63 - sq }
 }
 
@@ -66,7 +66,7 @@ fn table(kind: usize) -> usize {
 
 /// The place of `sq` in the guard box of `us`'s king on `king`, if inside.
 #[inline(always)]
-fn guard_place(us: usize, king: usize, sq: usize) -> Option<usize> {
+fn guard_place(us: Side, king: usize, sq: usize) -> Option<usize> {
     let (k, s) = (oriented(us, king), oriented(us, sq));
     let dr = rank_of(s) as i32 - rank_of(k) as i32;
     let df = file_of(s) as i32 - file_of(k) as i32;
@@ -82,7 +82,7 @@ fn guard_place(us: usize, king: usize, sq: usize) -> Option<usize> {
 pub(super) fn piece_terms<S: EvalSink>(
     s: &mut S,
     sign: i32,
-    us: usize,
+    us: Side,
     kind: usize,
     sq: usize,
     king: usize,

@@ -16,7 +16,7 @@ impl RecordFormat for Ogi {
 
     fn write_record(&self, rec: &GameRecord) -> String {
         let pos = self.record_start(rec);
-        let first_side = pos.side_to_move();
+        let first_side = pos.side_to_move_color();
         // SFEN counts plies from 1; PGN numbers full moves.
         let ply: u32 = rec
             .start

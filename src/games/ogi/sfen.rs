@@ -88,13 +88,13 @@ fn row_letter(row: usize) -> char {
     (b'a' + row.min(25) as u8) as char
 }
 
-const SIDE_NAMES: [&str; 2] = ["sente", "gote"];
+const SIDE_NAMES: PerSide<&str> = PerSide::new("sente", "gote");
 
 /// The syntactic content of an SFEN or FEN.
 pub struct SfenParts {
     pub board: [Piece; 64],
-    pub side: usize,
-    pub hand: [[u32; HAND_KINDS]; 2],
+    pub side: Side,
+    pub hand: PerSide<[u32; HAND_KINDS]>,
     pub move_number: u32,
 }
 
@@ -144,11 +144,11 @@ fn parse_board(field: &str) -> Result<[Piece; 64], GameError> {
     Ok(board)
 }
 
-fn parse_hand(field: &str) -> Result<[[u32; HAND_KINDS]; 2], GameError> {
+fn parse_hand(field: &str) -> Result<PerSide<[u32; HAND_KINDS]>, GameError> {
     let items = hand_syntax(field)
         .map(|(_, v)| v)
         .map_err(|_| bad(format!("bad hand '{field}'")))?;
-    let mut hand = [[0u32; HAND_KINDS]; 2];
+    let mut hand = PerSide::new([0u32; HAND_KINDS], [0u32; HAND_KINDS]);
     for (n, c) in items {
         let n = n.unwrap_or(1);
         let kind = kind_from_letter(c).filter(|&k| k < KING);
@@ -212,7 +212,7 @@ pub fn parse_fen_syntax(text: &str) -> Result<SfenParts, GameError> {
         .map_err(|_| bad("FEN: board must be followed by a [hand]"))?;
     let board = parse_board(board_text)?;
     let hand = match hand_text {
-        "" | "-" => [[0; HAND_KINDS]; 2],
+        "" | "-" => PerSide::new([0; HAND_KINDS], [0; HAND_KINDS]),
         h => parse_hand(h)?,
     };
     let side = match fields[1] {
@@ -242,7 +242,7 @@ pub fn parse_fen_syntax(text: &str) -> Result<SfenParts, GameError> {
         parse_number(half, "FEN halfmove clock")?;
     }
     let fullmove = fullmove.max(1);
-    let move_number = 2 * (fullmove - 1).min(1_000_000) + side as u32 + 1;
+    let move_number = 2 * (fullmove - 1).min(1_000_000) + side.index() as u32 + 1;
     Ok(SfenParts {
         board,
         side,
@@ -282,7 +282,7 @@ pub fn build(parts: &SfenParts) -> Result<Position, GameError> {
     ];
     for kind in 0..HAND_KINDS {
         let on_board = (pos.kinds[kind] | pos.kinds[kind + PROMOTED]).count_ones();
-        let total = on_board + parts.hand[0][kind] + parts.hand[1][kind];
+        let total = on_board + parts.hand[SENTE][kind] + parts.hand[GOTE][kind];
         if total > SET_COUNTS[kind] {
             return Err(illegal(format!("{total} {}", names[kind])));
         }
@@ -314,13 +314,13 @@ pub fn build(parts: &SfenParts) -> Result<Position, GameError> {
             }
         }
     }
-    for c in 0..2 {
+    for c in Side::BOTH {
         for kind in 0..HAND_KINDS {
             // Within SET_COUNTS (<= 16), so it fits.
             pos.hand[c][kind] = parts.hand[c][kind].min(16) as u8;
         }
     }
-    let them = pos.side ^ 1;
+    let them = pos.side.other();
     if pos.attackers(pos.king_square(them), pos.side, pos.occupied()) != 0 {
         return Err(illegal("the side not to move is in check"));
     }

@@ -1,10 +1,11 @@
 //! Small value types: colours, piece kinds (promoted ones included),
 //! squares, hand pieces and the packed [`Move`].
 
+pub use crate::rules::{PerSide, Side};
 use std::fmt;
 
-pub const SENTE: usize = 0;
-pub const GOTE: usize = 1;
+pub const SENTE: Side = Side::FIRST;
+pub const GOTE: Side = Side::SECOND;
 
 // Unpromoted kinds. The first seven are also the hand kinds, in the order
 // P L N S B R I.
@@ -38,12 +39,12 @@ pub type Piece = u8;
 pub const NO_PIECE: Piece = 255;
 
 #[inline(always)]
-pub const fn make_piece(color: usize, kind: usize) -> Piece {
-    (color * 16 + kind) as Piece
+pub const fn make_piece(color: Side, kind: usize) -> Piece {
+    (color.index() * 16 + kind) as Piece
 }
 #[inline(always)]
-pub const fn piece_color(p: Piece) -> usize {
-    (p >> 4) as usize & 1
+pub const fn piece_color(p: Piece) -> Side {
+    Side::from_bit(p & 16 != 0)
 }
 #[inline(always)]
 pub const fn piece_kind(p: Piece) -> usize {
@@ -124,8 +125,8 @@ pub fn usi_square_name(sq: usize) -> String {
 
 /// Relative rank: 0 = own back rank, 7 = the far rank.
 #[inline(always)]
-pub const fn relative_rank(color: usize, sq: usize) -> usize {
-    if color == SENTE {
+pub const fn relative_rank(color: Side, sq: usize) -> usize {
+    if color.is_first() {
         rank_of(sq)
     } else {
         7 - rank_of(sq)

@@ -12,7 +12,7 @@ use crate::evalkit::layout::weight_layout;
 use crate::evalkit::{Direct, EvalSink};
 
 /// Empty squares where a road-eligible placement of `c` completes a road.
-pub fn placement_wins(pos: &Position, c: usize) -> u64 {
+pub fn placement_wins(pos: &Position, c: Side) -> u64 {
     if pos.stones_left[c] + pos.caps_left[c] == 0 {
         return 0;
     }
@@ -42,7 +42,7 @@ pub fn threats(pos: &Position) -> Threats {
     if pos.result == TakResult::Ongoing && !pos.is_opening() {
         let c = pos.side;
         t.win_place = placement_wins(pos, c);
-        t.opp_place = placement_wins(pos, c ^ 1);
+        t.opp_place = placement_wins(pos, c.other());
         let r = pos.road_squares(c);
         let mut mine = pos.owner[c];
         let mut reach = Vec::with_capacity(16);
@@ -80,7 +80,7 @@ fn spread_path(pos: &Position, mv: Move) -> u64 {
 }
 
 /// True when the spread `mv` gives its mover `c` a road (without playing it).
-pub fn spread_makes_road(pos: &Position, mv: Move, c: usize) -> bool {
+pub fn spread_makes_road(pos: &Position, mv: Move, c: Side) -> bool {
     let from = mv.square();
     let fb = 1u64 << from;
     let count = mv.count();
@@ -92,7 +92,7 @@ pub fn spread_makes_road(pos: &Position, mv: Move, c: usize) -> bool {
     let kind = pos.top_kind(from);
     let stack = pos.stacks[from];
     let mut road = pos.road_squares(c) & !fb;
-    if rest > 0 && ((stack >> (rest - 1)) & 1) as usize == c {
+    if rest > 0 && Side::from_bit((stack >> (rest - 1)) & 1 != 0) == c {
         road |= fb;
     }
     let mut carried = (stack >> rest) as u32 & ((1u32 << count) - 1);
@@ -107,7 +107,7 @@ pub fn spread_makes_road(pos: &Position, mv: Move, c: usize) -> bool {
         pattern &= pattern - 1;
         t += step;
         let tb = 1u64 << t;
-        let top = ((carried >> (d - 1)) & 1) as usize;
+        let top = Side::from_bit((carried >> (d - 1)) & 1 != 0);
         carried >>= d;
         road &= !tb;
         if top == c && !(pattern == 0 && kind == WALL) {
@@ -295,7 +295,7 @@ struct Placement {
 }
 
 #[inline(always)]
-fn placement(pos: &Position, c: usize, flats: u64, walls: u64, caps: u64) -> Placement {
+fn placement(pos: &Position, c: Side, flats: u64, walls: u64, caps: u64) -> Placement {
     let n = pos.size();
     let (mut centre, mut cap_centre) = (0, 0);
     let mut under = [0i32; 4];
@@ -351,7 +351,7 @@ fn placement(pos: &Position, c: usize, flats: u64, walls: u64, caps: u64) -> Pla
 }
 
 /// One side's terms, with `sign` +1 for White and -1 for Black.
-fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2]) {
+fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: Side, tall: &PerSide<u64>) {
     let sign = if c == WHITE { 1 } else { -1 };
     let flats = pos.flats(c);
     let walls = pos.owner[c] & pos.walls;
@@ -365,7 +365,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2])
         let m = sign * set.count_ones() as i32;
         s.tapered(MATERIAL + 1 + k, m, m);
     }
-    let opp_road = pos.road_squares(c ^ 1);
+    let opp_road = pos.road_squares(c.other());
     let mut next_to_road = 0;
     let mut w = walls;
     while w != 0 {
@@ -424,7 +424,7 @@ fn side_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, tall: &[u64; 2])
 }
 
 /// The squares where `c` has a stack (more than one piece, `c` on top).
-fn tall_stacks(pos: &Position, c: usize) -> u64 {
+fn tall_stacks(pos: &Position, c: Side) -> u64 {
     let mut tall = 0u64;
     let mut x = pos.owner[c];
     while x != 0 {
@@ -440,16 +440,16 @@ fn tall_stacks(pos: &Position, c: usize) -> u64 {
 /// What stands next to what: a stack spreads onto its neighbours and a
 /// capstone flattens or captures them, so a piece's neighbours say how
 /// safe it is and what it can take.
-fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32, tall: &[u64; 2]) {
+fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: Side, sign: i32, tall: &PerSide<u64>) {
     let g = &pos.geo;
     let flats = pos.flats(c);
     let walls = pos.owner[c] & pos.walls;
     let caps = pos.owner[c] & pos.caps;
-    let their_flats = pos.flats(c ^ 1);
-    let their_walls = pos.owner[c ^ 1] & pos.walls;
+    let their_flats = pos.flats(c.other());
+    let their_walls = pos.owner[c.other()] & pos.walls;
     let empty = g.full & !pos.occupied();
     let by_own = g.neighbours(tall[c]);
-    let by_theirs = g.neighbours(tall[c ^ 1]);
+    let by_theirs = g.neighbours(tall[c.other()]);
     for (k, set) in [flats, walls, caps].into_iter().enumerate() {
         s.tapered(
             NEXT_TO_STACK + k,
@@ -483,7 +483,7 @@ fn contact_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32, ta
 /// Reach across the board: the ranks and files `c`'s road pieces touch,
 /// how near each line is to a road along it, and the empty squares where
 /// a placement would finish a road.
-fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
+fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: Side, sign: i32) {
     let road = pos.road_squares(c);
     let (ranks, files) = pos.geo.lines_touched(road);
     let lines = (ranks + files) as i32;
@@ -512,11 +512,11 @@ fn line_terms<S: EvalSink>(s: &mut S, pos: &Position, c: usize, sign: i32) {
 /// ("open"), flats that a spread or capstone can take back ("contested"),
 /// or a wall or capstone ("blocked"). Indexed as the layout's
 /// `line_control`: state x 3 + squares missing - 1.
-fn line_control(pos: &Position, c: usize, road: u64) -> [i32; 9] {
+fn line_control(pos: &Position, c: Side, road: u64) -> [i32; 9] {
     let g = &pos.geo;
     let n = g.size;
-    let blockers = pos.owner[c ^ 1] & (pos.walls | pos.caps);
-    let their_flats = pos.flats(c ^ 1);
+    let blockers = pos.owner[c.other()] & (pos.walls | pos.caps);
+    let their_flats = pos.flats(c.other());
     let mut counts = [0i32; 9];
     for i in 0..n {
         for line in [g.rank(i), g.file(i)] {
@@ -544,7 +544,7 @@ fn line_control(pos: &Position, c: usize, road: u64) -> [i32; 9] {
 /// spent its pieces only half-way into its end game.
 pub fn reserve_phase(pos: &Position) -> i32 {
     let reserve = (pos.cfg.stones + pos.cfg.caps) as i32;
-    let left = |c: usize| (pos.stones_left[c] + pos.caps_left[c]) as i32;
+    let left = |c: Side| (pos.stones_left[c] + pos.caps_left[c]) as i32;
     let smaller = left(WHITE).min(left(BLACK));
     ((reserve - smaller) * 256 / reserve.max(1)).clamp(0, 256)
 }
@@ -552,7 +552,7 @@ pub fn reserve_phase(pos: &Position) -> i32 {
 /// The whole evaluation into `s`: the score for the side to move.
 pub fn evaluate_into<S: EvalSink>(s: &mut S, pos: &Position) {
     let phase = reserve_phase(pos);
-    let tall = [tall_stacks(pos, WHITE), tall_stacks(pos, BLACK)];
+    let tall = PerSide::new(tall_stacks(pos, WHITE), tall_stacks(pos, BLACK));
     side_terms(s, pos, WHITE, &tall);
     side_terms(s, pos, BLACK, &tall);
     // Komi counts as the reserves empty (the flat count comes nearer).

@@ -178,13 +178,13 @@ impl Game for Tak {
 
 impl Position {
     /// The winner of a finished game (history aside), or `None`.
-    pub fn winner(&self) -> Option<usize> {
+    pub fn winner(&self) -> Option<Side> {
         self.result.winner()
     }
 
     /// The seed's score of a finished game for the winner: board area plus
     /// the pieces left in the winner's reserve; 0 for a draw.
-    pub fn game_score(&self) -> Option<(Option<usize>, u32)> {
+    pub fn game_score(&self) -> Option<(Option<Side>, u32)> {
         if self.result == TakResult::Ongoing {
             return None;
         }
@@ -203,7 +203,7 @@ impl RulesPosition for Position {
 
     #[inline]
     fn side_to_move(&self) -> usize {
-        self.side
+        self.side.index()
     }
 
     fn generate_legal(&self, out: &mut Vec<Move>) {
@@ -236,7 +236,7 @@ impl RulesPosition for Position {
             };
             let reason = ptn::result_reason(self.result);
             return Some(match self.winner() {
-                Some(winner) => Outcome::win(winner, kind, reason),
+                Some(winner) => Outcome::win(winner.index(), kind, reason),
                 None => Outcome::draw(kind, reason),
             });
         }
@@ -250,7 +250,7 @@ impl RulesPosition for Position {
 impl Position {
     /// Player `c` could complete a road by placing a piece now (in the
     /// opening each side places the other's flat, so no road).
-    fn can_place_road(&self, c: usize) -> bool {
+    fn can_place_road(&self, c: Side) -> bool {
         self.result == TakResult::Ongoing
             && !self.is_opening()
             && eval::placement_wins(self, c) != 0
@@ -282,7 +282,9 @@ impl AlphaBetaPosition for Position {
     /// (the game may end on the count).
     fn null_move_allowed(&self) -> bool {
         !self.is_opening()
-            && (0..2).all(|c| self.stones_left[c] + self.caps_left[c] > 3)
+            && Side::BOTH
+                .into_iter()
+                .all(|c| self.stones_left[c] + self.caps_left[c] > 3)
             && (self.geo.full & !self.occupied()).count_ones() > 3
     }
 
@@ -290,7 +292,7 @@ impl AlphaBetaPosition for Position {
     /// placement (players call it "Tak"). The side to move must block it
     /// or win first, so the search neither prunes nor stands pat here.
     fn in_check(&self) -> bool {
-        self.can_place_road(self.side ^ 1)
+        self.can_place_road(self.side.other())
     }
 
     /// Road threats are too common to extend.
@@ -423,11 +425,11 @@ impl GamePosition for Position {
         );
         s.push_str(&format!(
             "\nPlayer 1: {} stones, {} capstones in reserve, {w} flats\n",
-            self.stones_left[0], self.caps_left[0]
+            self.stones_left[WHITE], self.caps_left[WHITE]
         ));
         s.push_str(&format!(
             "Player 2: {} stones, {} capstones in reserve, {b} flats\n",
-            self.stones_left[1], self.caps_left[1]
+            self.stones_left[BLACK], self.caps_left[BLACK]
         ));
         let k = self.cfg.half_komi;
         s.push_str(&format!(
@@ -437,7 +439,7 @@ impl GamePosition for Position {
         ));
         s.push_str(&format!(
             "To move: player {} (move {})\n",
-            self.side + 1,
+            self.side.index() + 1,
             self.move_number
         ));
         if let Some((winner, score)) = self.game_score() {
@@ -445,7 +447,7 @@ impl GamePosition for Position {
             match winner {
                 Some(w) => s.push_str(&format!(
                     "Result: player {} wins by {reason}, score {score}\n",
-                    w + 1
+                    w.index() + 1
                 )),
                 None => s.push_str(&format!("Result: draw ({reason}), score 0\n")),
             }

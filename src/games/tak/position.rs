@@ -21,7 +21,7 @@ pub enum TakResult {
 
 impl TakResult {
     /// A road for `colour`.
-    pub fn road(colour: usize) -> Self {
+    pub fn road(colour: Side) -> Self {
         if colour == WHITE {
             TakResult::RoadWhite
         } else {
@@ -30,7 +30,7 @@ impl TakResult {
     }
 
     /// The winner's colour, if any.
-    pub fn winner(self) -> Option<usize> {
+    pub fn winner(self) -> Option<Side> {
         match self {
             TakResult::RoadWhite | TakResult::FlatWhite => Some(WHITE),
             TakResult::RoadBlack | TakResult::FlatBlack => Some(BLACK),
@@ -207,12 +207,12 @@ pub struct Position {
     pub stacks: [u128; 64],
     pub heights: [u8; 64],
     /// Squares whose top piece belongs to each player.
-    pub owner: [u64; 2],
+    pub owner: PerSide<u64>,
     pub walls: u64,
     pub caps: u64,
-    pub stones_left: [u32; 2],
-    pub caps_left: [u32; 2],
-    pub side: usize,
+    pub stones_left: PerSide<u32>,
+    pub caps_left: PerSide<u32>,
+    pub side: Side,
     /// Full-move number as in TPS (goes up after player 2 moves).
     pub move_number: u32,
     pub result: TakResult,
@@ -254,11 +254,11 @@ impl Position {
             geo: Geometry::new(cfg.size),
             stacks: [0; 64],
             heights: [0; 64],
-            owner: [0; 2],
+            owner: PerSide::new(0, 0),
             walls: 0,
             caps: 0,
-            stones_left: [cfg.stones; 2],
-            caps_left: [cfg.caps; 2],
+            stones_left: PerSide::new(cfg.stones, cfg.stones),
+            caps_left: PerSide::new(cfg.caps, cfg.caps),
             side: WHITE,
             move_number: 1,
             result: TakResult::Ongoing,
@@ -277,18 +277,18 @@ impl Position {
 
     #[inline]
     pub fn occupied(&self) -> u64 {
-        self.owner[0] | self.owner[1]
+        self.owner[WHITE] | self.owner[BLACK]
     }
 
     /// Road-eligible tops (flats and capstones) of a player.
     #[inline]
-    pub fn road_squares(&self, c: usize) -> u64 {
+    pub fn road_squares(&self, c: Side) -> u64 {
         self.owner[c] & !self.walls
     }
 
     /// Squares topped by a flat of a player.
     #[inline]
-    pub fn flats(&self, c: usize) -> u64 {
+    pub fn flats(&self, c: Side) -> u64 {
         self.owner[c] & !self.walls & !self.caps
     }
 
@@ -312,12 +312,12 @@ impl Position {
 
     /// Owner of the top piece, if any.
     #[inline]
-    pub fn top_owner(&self, sq: usize) -> Option<usize> {
+    pub fn top_owner(&self, sq: usize) -> Option<Side> {
         let b = 1u64 << sq;
-        if self.owner[0] & b != 0 {
-            Some(0)
-        } else if self.owner[1] & b != 0 {
-            Some(1)
+        if self.owner[WHITE] & b != 0 {
+            Some(WHITE)
+        } else if self.owner[BLACK] & b != 0 {
+            Some(BLACK)
         } else {
             None
         }
@@ -352,12 +352,12 @@ impl Position {
         let b = 1u64 << sq;
         self.stacks[sq] = colours;
         self.heights[sq] = height as u8;
-        self.owner[0] &= !b;
-        self.owner[1] &= !b;
+        self.owner[WHITE] &= !b;
+        self.owner[BLACK] &= !b;
         self.walls &= !b;
         self.caps &= !b;
         if height > 0 {
-            let c = ((colours >> (height - 1)) & 1) as usize;
+            let c = Side::from_bit((colours >> (height - 1)) & 1 != 0);
             self.owner[c] |= b;
             match top {
                 WALL => self.walls |= b,
@@ -370,7 +370,7 @@ impl Position {
     /// Recomputes key and result after the position was built by hand.
     pub fn finish_setup(&mut self) {
         self.key = self.compute_key();
-        self.result = self.compute_result(self.side ^ 1);
+        self.result = self.compute_result(self.side.other());
         self.undo.clear();
         self.history.clear();
         self.reversible.clear();
@@ -378,7 +378,7 @@ impl Position {
 
     /// The result after `mover` moved: road (both roads: the mover wins),
     /// then flat win when the board is full or a reserve is empty.
-    pub fn compute_result(&self, mover: usize) -> TakResult {
+    pub fn compute_result(&self, mover: Side) -> TakResult {
         let w = self.geo.has_road(self.road_squares(WHITE));
         let b = self.geo.has_road(self.road_squares(BLACK));
         if w || b {
@@ -397,7 +397,9 @@ impl Position {
     #[inline]
     fn flat_result(&self) -> TakResult {
         let full = self.occupied() == self.geo.full;
-        let empty_reserve = (0..2).any(|c| self.stones_left[c] + self.caps_left[c] == 0);
+        let empty_reserve = Side::BOTH
+            .into_iter()
+            .any(|c| self.stones_left[c] + self.caps_left[c] == 0);
         if !(full || empty_reserve) {
             return TakResult::Ongoing;
         }
@@ -432,8 +434,12 @@ impl Position {
             let sq = mv.square();
             let b = 1u64 << sq;
             let kind = mv.kind();
-            let colour = if self.is_opening() { mover ^ 1 } else { mover };
-            self.stacks[sq] = colour as u128;
+            let colour = if self.is_opening() {
+                mover.other()
+            } else {
+                mover
+            };
+            self.stacks[sq] = colour.index() as u128;
             self.heights[sq] = 1;
             self.owner[colour] |= b;
             match kind {
@@ -465,7 +471,7 @@ impl Position {
         if mover == BLACK {
             self.move_number += 1;
         }
-        self.side ^= 1;
+        self.side = self.side.other();
     }
 
     /// Moves the pieces of a spread; true when a wall was flattened.
@@ -482,12 +488,12 @@ impl Position {
         let mut carried = (self.stacks[from] >> rest) as u32 & ((1u32 << count) - 1);
         self.stacks[from] &= low_mask(rest);
         self.heights[from] = rest as u8;
-        self.owner[0] &= !fb;
-        self.owner[1] &= !fb;
+        self.owner[WHITE] &= !fb;
+        self.owner[BLACK] &= !fb;
         self.walls &= !fb;
         self.caps &= !fb;
         if rest > 0 {
-            let c = ((self.stacks[from] >> (rest - 1)) & 1) as usize;
+            let c = Side::from_bit((self.stacks[from] >> (rest - 1)) & 1 != 0);
             self.owner[c] |= fb;
         }
         key ^= self.square_hash(from);
@@ -509,8 +515,8 @@ impl Position {
             let ht = self.heights[t] as u32;
             self.stacks[t] |= (bits as u128) << ht;
             self.heights[t] = (ht + d) as u8;
-            let c = ((bits >> (d - 1)) & 1) as usize;
-            self.owner[c ^ 1] &= !tb;
+            let c = Side::from_bit((bits >> (d - 1)) & 1 != 0);
+            self.owner[c.other()] &= !tb;
             self.owner[c] |= tb;
             if pattern == 0 {
                 if self.walls & tb != 0 {
@@ -536,7 +542,7 @@ impl Position {
         };
         self.history.pop();
         self.reversible.pop();
-        self.side ^= 1;
+        self.side = self.side.other();
         if self.side == BLACK {
             self.move_number -= 1;
         }
@@ -549,7 +555,7 @@ impl Position {
             let sq = mv.square();
             let b = 1u64 << sq;
             let colour = if self.is_opening() {
-                self.side ^ 1
+                self.side.other()
             } else {
                 self.side
             };
@@ -598,12 +604,12 @@ impl Position {
             carried = (carried << d) | bits;
             self.stacks[t] &= low_mask(rest);
             self.heights[t] = rest as u8;
-            self.owner[0] &= !tb;
-            self.owner[1] &= !tb;
+            self.owner[WHITE] &= !tb;
+            self.owner[BLACK] &= !tb;
             self.caps &= !tb;
             self.walls &= !tb;
             if rest > 0 {
-                let c = ((self.stacks[t] >> (rest - 1)) & 1) as usize;
+                let c = Side::from_bit((self.stacks[t] >> (rest - 1)) & 1 != 0);
                 self.owner[c] |= tb;
                 if is_last && flattened {
                     self.walls |= tb;
@@ -617,8 +623,8 @@ impl Position {
         let h = self.heights[from] as u32;
         self.stacks[from] |= (carried as u128) << h;
         self.heights[from] = (h + count) as u8;
-        let c = ((carried >> (count - 1)) & 1) as usize;
-        self.owner[c ^ 1] &= !fb;
+        let c = Side::from_bit((carried >> (count - 1)) & 1 != 0);
+        self.owner[c.other()] &= !fb;
         self.owner[c] |= fb;
         match kind {
             WALL => self.walls |= fb,
@@ -642,7 +648,7 @@ impl Position {
         if self.side == BLACK {
             self.move_number += 1;
         }
-        self.side ^= 1;
+        self.side = self.side.other();
     }
 
     /// Earlier occurrences of the current key with the same side to move
@@ -666,13 +672,15 @@ impl Position {
     }
 
     /// Pieces a player has on the board: (stones, capstones).
-    pub fn pieces_on_board(&self, c: usize) -> (u32, u32) {
+    pub fn pieces_on_board(&self, c: Side) -> (u32, u32) {
         let mut stones = 0;
         let mut caps = 0;
         for sq in 0..self.size() * self.size() {
             let h = self.heights[sq] as u32;
             let s = self.stacks[sq];
-            let mut mine = (0..h).filter(|&i| ((s >> i) & 1) as usize == c).count() as u32;
+            let mut mine = (0..h)
+                .filter(|&i| ((s >> i) & 1) as usize == c.index())
+                .count() as u32;
             if self.caps & (1u64 << sq) != 0 && self.owner[c] & (1u64 << sq) != 0 {
                 caps += 1;
                 mine -= 1;

@@ -358,7 +358,7 @@ impl PtnGame {
                 line.push(' ');
                 line.push_str(&braced(c));
             }
-            side ^= 1;
+            side = side.other();
         }
         if let Some(t) = trailer {
             if !line.is_empty() {

@@ -171,7 +171,7 @@ fn parse_row(row: &str, row_no: usize) -> Result<Vec<SquareRead>, GameError> {
     Ok(squares)
 }
 
-fn parse_player(player: &str) -> Result<usize, GameError> {
+fn parse_player(player: &str) -> Result<Side, GameError> {
     match player {
         "1" => Ok(WHITE),
         "2" => Ok(BLACK),
@@ -195,19 +195,19 @@ fn parse_move_number(number: &str) -> Result<u32, GameError> {
 /// Sets each player's reserves from the pieces on the board, refusing more
 /// pieces than the configuration gives.
 fn count_reserves(pos: &mut Position, cfg: Config) -> Result<(), GameError> {
-    for c in 0..2 {
+    for c in Side::BOTH {
         let (stones, caps) = pos.pieces_on_board(c);
         if caps > cfg.caps {
             return Err(impossible(format!(
                 "player {} has {caps} capstones, the limit is {}",
-                c + 1,
+                c.index() + 1,
                 cfg.caps
             )));
         }
         if stones > cfg.stones {
             return Err(impossible(format!(
                 "player {} has {stones} stones, the limit is {}",
-                c + 1,
+                c.index() + 1,
                 cfg.stones
             )));
         }
@@ -287,5 +287,10 @@ pub fn write(pos: &Position) -> String {
         }
         rows.push(items.join(","));
     }
-    format!("{} {} {}", rows.join("/"), pos.side + 1, pos.move_number)
+    format!(
+        "{} {} {}",
+        rows.join("/"),
+        pos.side.index() + 1,
+        pos.move_number
+    )
 }

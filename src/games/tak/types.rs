@@ -1,9 +1,11 @@
 //! Basic Tak types: colours, piece kinds, directions, the packed [`Move`],
 //! and the game configuration (size, reserves, komi).
 
+pub use crate::rules::{PerSide, Side};
+
 /// Player 1 (White) and player 2 (Black).
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
+pub const WHITE: Side = Side::FIRST;
+pub const BLACK: Side = Side::SECOND;
 
 /// Kind of the top piece of a stack (pieces below the top are always flat).
 pub const FLAT: u8 = 0;

@@ -12,6 +12,7 @@ use super::Speech;
 use crate::engine::EngineError;
 use crate::games::{EndKind, Outcome};
 use crate::protocol::daemon::DialectSide;
+use crate::rules::Side;
 use crate::search::{Score, SearchInfo, SearchLimits};
 use nom::{
     IResult, Parser,
@@ -66,7 +67,7 @@ pub enum CecpCommand {
     PlayOther,
     /// Obsolete `white` / `black`: set that side on move, the engine plays
     /// the other one, force mode is left alone.
-    SetSide(usize),
+    SetSide(Side),
     Level {
         mps: u32,
         base_ms: i64,
@@ -156,8 +157,8 @@ pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
         "force" => no_args(CecpCommand::Force),
         "go" => no_args(CecpCommand::Go),
         "playother" => no_args(CecpCommand::PlayOther),
-        "white" => no_args(CecpCommand::SetSide(0)),
-        "black" => no_args(CecpCommand::SetSide(1)),
+        "white" => no_args(CecpCommand::SetSide(Side::FIRST)),
+        "black" => no_args(CecpCommand::SetSide(Side::SECOND)),
         "?" => no_args(CecpCommand::MoveNow),
         "undo" => no_args(CecpCommand::Undo),
         "remove" => no_args(CecpCommand::Remove),
@@ -300,8 +301,8 @@ pub struct CecpState {
     /// The moves played since `base`, as the game accepts them.
     pub moves: Vec<String>,
     pub force: bool,
-    /// The side the engine plays (0 White, 1 Black).
-    pub engine_side: usize,
+    /// The side the engine plays.
+    pub engine_side: Side,
     /// A search is running whose move the engine will play.
     pub thinking: bool,
     /// The game ended (by a rule or `result`); moves are refused until `new`.
@@ -325,7 +326,7 @@ impl Default for CecpState {
             base: None,
             moves: Vec::new(),
             force: false,
-            engine_side: 1,
+            engine_side: Side::SECOND,
             thinking: false,
             over: false,
             post: false,
@@ -366,12 +367,12 @@ impl CecpState {
             limits.movetime = Some(st);
             return limits;
         }
-        let me = self.engine_side & 1;
+        let me = self.engine_side;
         let mine = self.time_cs.map_or(self.base_ms, |t| t.saturating_mul(10));
         let theirs = self.otim_cs.map_or(self.base_ms, |t| t.saturating_mul(10));
         limits.time = vec![None; 2];
-        limits.time[me] = Some(mine);
-        limits.time[me ^ 1] = Some(theirs);
+        limits.time[me.index()] = Some(mine);
+        limits.time[me.other().index()] = Some(theirs);
         limits.inc = vec![Some(self.inc_ms); 2];
         if self.mps > 0 {
             let done = (self.moves.len() / 2) as u32 % self.mps;
@@ -520,7 +521,7 @@ mod tests {
     #[test]
     fn limits_follow_the_engine_clock() {
         let mut s = CecpState {
-            engine_side: 1,
+            engine_side: Side::SECOND,
             time_cs: Some(1000),
             otim_cs: Some(2000),
             ..Default::default()

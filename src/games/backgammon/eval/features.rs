@@ -10,14 +10,14 @@
 //!
 //! Both for the player on roll first, then the other.
 
-use super::super::board::{BAR, Side};
+use super::super::board::{BAR, Points};
 
 /// Feature units.
 pub const FEATURES: usize = 4;
 
 /// The features of `mover` and `other` (each in its own numbering), the
 /// player on roll first.
-pub fn encode(mover: &Side, other: &Side) -> [f32; FEATURES] {
+pub fn encode(mover: &Points, other: &Points) -> [f32; FEATURES] {
     [
         shots(mover, other),
         shots(other, mover),
@@ -27,7 +27,7 @@ pub fn encode(mover: &Side, other: &Side) -> [f32; FEATURES] {
 }
 
 /// The longest run of points held by `s`, per six.
-fn prime(s: &Side) -> f32 {
+fn prime(s: &Points) -> f32 {
     let (mut best, mut run) = (0u8, 0u8);
     for &n in s.iter().take(BAR).skip(1) {
         run = if n >= 2 { run + 1 } else { 0 };
@@ -39,7 +39,7 @@ fn prime(s: &Side) -> f32 {
 /// The share of the 36 rolls with which `roller` could hit a blot of
 /// `victim`. Masks are in the roller's numbering: bit p for its point p,
 /// bit 25 for its bar.
-fn shots(roller: &Side, victim: &Side) -> f32 {
+fn shots(roller: &Points, victim: &Points) -> f32 {
     let mut from = 0u32;
     let mut open = 0u32;
     let mut blots = 0u32;
@@ -119,11 +119,11 @@ fn doubles_hit(from: u32, open: u32, blots: u32, on_bar: u8, d: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::backgammon::board::START_SIDE;
+    use crate::games::backgammon::board::START_POINTS;
 
     #[test]
     fn no_blots_no_shots_and_the_start_has_no_prime_longer_than_two() {
-        let f = encode(&START_SIDE, &START_SIDE);
+        let f = encode(&START_POINTS, &START_POINTS);
         assert_eq!(f[0], 0.0);
         assert_eq!(f[1], 0.0);
         // Points 6 and 8 are held, 7 is not: runs of one.

@@ -6,7 +6,7 @@
 //! contact network has the hand-made [`features`](super::features) after
 //! them.
 
-use super::super::board::{BAR, Board, Side};
+use super::super::board::{BAR, Board, Points};
 use super::Kind;
 use super::features::{self, FEATURES};
 
@@ -42,7 +42,7 @@ pub fn encode(board: &Board, inputs: usize, out: &mut Vec<(u16, f32)>) {
     }
 }
 
-fn side(s: &Side, base: usize, out: &mut Vec<(u16, f32)>) {
+fn side(s: &Points, base: usize, out: &mut Vec<(u16, f32)>) {
     let mut push = |i: usize, v: f32| out.push(((base + i) as u16, v));
     let mut pips = 0u32;
     for (p, &n) in s.iter().enumerate().take(25).skip(1) {

@@ -7,6 +7,7 @@
 use crate::engine::EngineError;
 use crate::protocol::daemon::{Core, DialectSide, ENGINE_NAME, Flow};
 use crate::protocol::dialects::cecp::{self, CecpCommand, CecpState};
+use crate::rules::Side;
 use crate::search::SearchEvent;
 
 impl DialectSide for CecpState {
@@ -85,19 +86,24 @@ impl CecpState {
             CecpCommand::Go => {
                 self.abort(core);
                 self.force = false;
-                self.engine_side = core.session.side_to_move();
+                // CECP plays two-player games only: the player is 0 or 1.
+                if let Some(side) = Side::from_index(core.session.side_to_move()) {
+                    self.engine_side = side;
+                }
                 self.think(core);
             }
             CecpCommand::PlayOther => {
                 self.abort(core);
                 self.force = false;
-                self.engine_side = core.session.side_to_move() ^ 1;
+                if let Some(side) = Side::from_index(core.session.side_to_move()) {
+                    self.engine_side = side.other();
+                }
             }
             CecpCommand::SetSide(side) => {
                 // Protocol v1: only the engine's colour changes here (the
                 // side to move comes from the moves and the FEN).
                 self.abort(core);
-                self.engine_side = side ^ 1;
+                self.engine_side = side.other();
             }
             CecpCommand::Level {
                 mps,
@@ -162,7 +168,7 @@ impl CecpState {
         if self.force
             || self.over
             || self.thinking
-            || core.session.side_to_move() != self.engine_side
+            || core.session.side_to_move() != self.engine_side.index()
         {
             return;
         }
