@@ -4,7 +4,7 @@
 //! speaks it, with that game's data read at run time from
 //! `fixtures/soak/<id>.txt` (one section per dialect).
 //!
-//! The contract checked, line by line:
+//! The contract the UCI family and CECP are checked on, line by line:
 //!
 //! * a bad line prints exactly one error line (`info string error: ...`;
 //!   CECP: `Error (...)`, `Illegal move...`, `tellusererror ...`) and
