@@ -1,7 +1,13 @@
-//! CECP (XBoard), the registry's dialect of Makruk. There is no `d` and
-//! no perft: a model of the game on the crate's own Makruk rules follows
-//! every move, and the engine must keep agreeing with it on which moves
-//! are legal and when the game ends.
+//! CECP (XBoard): every game of the registry that speaks it (Makruk).
+//! There is no `d` and no perft: a model of the game on the crate's own
+//! rules (`model.rs`) follows every move, and the engine must keep
+//! agreeing with it on which moves are legal and when the game ends.
+//!
+//! A game's `[xboard]` section (`fixtures/soak/<id>.txt`): `lines` (the
+//! default budget), `setboard` (positions to set up and damage, one a
+//! line), `illegal` (words: moves that are never legal), `promotion` (the
+//! piece letter the engine adds to a promotion written without one; no
+//! line for a game without promotions).
 
 use crate::common::daemon::{Daemon, escape};
 use crate::common::driver::HANG;
@@ -11,12 +17,38 @@ use crate::lines::{
 };
 use std::thread;
 use std::time::{Duration, Instant};
-use tabula::engine::{Dialect, registry};
-use tabula::games::makruk::Makruk;
-use tabula::games::{EndKind, Game as _, GamePosition, MoveNotation, Outcome};
-use tabula::rules::RulesPosition;
+use crate::Driver;
+use crate::data::Section;
+use crate::model::{self, Position, Rules};
+use tabula::games::{EndKind, MoveNotation, Outcome};
 
-type MakrukPos = <Makruk as tabula::games::Game>::Pos;
+pub const DRIVER: Driver = Driver {
+    handshake: "xboard",
+    check: |_, s| {
+        Data::read(s);
+    },
+    soak,
+};
+
+/// A game's section, read.
+struct Data {
+    lines: usize,
+    setboards: Vec<String>,
+    illegal: Vec<String>,
+    promotion: Option<String>,
+}
+
+impl Data {
+    fn read(s: &Section) -> Data {
+        s.only(&["lines", "setboard", "illegal", "promotion"]);
+        Data {
+            lines: s.number("lines"),
+            setboards: s.some("setboard"),
+            illegal: s.some_words("illegal"),
+            promotion: s.maybe("promotion"),
+        }
+    }
+}
 
 /// Lines every CECP session refuses with exactly one `Error (...)` line.
 const BAD_CECP: &[&str] = &[
@@ -61,7 +93,6 @@ const SEEDS_CECP: &[&str] = &[
     "time 30000",
     "otim 29000",
     "st 30",
-    "variant makruk",
     "accepted usermove",
     "rejected san",
     "name Some Body",
@@ -101,15 +132,6 @@ const CECP_STATEFUL: &[&str] = &[
     "ping",
     "protover",
     "st",
-];
-
-const ENDGAME_FENS: &[&str] = &[
-    "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
-    "8/8/4k3/8/8/2N5/R4S2/3K4 b - 32 10 1",
-    "8/8/7K/8/2R5/8/8/1k6 w - 16 56 60",
-    "4k3/8/8/3M4/8/8/8/4K3 w - - 0 1",
-    "8/3k4/8/8/8/8/P7/4K3 w - - 0 1",
-    "8/P7/8/8/8/3k4/8/4K3 w - - 0 1",
 ];
 
 /// A word a CECP engine reads as a bare coordinate move.
@@ -173,15 +195,20 @@ fn thinking_pv(line: &str) -> Option<Option<String>> {
 }
 
 struct Cecp {
+    /// `cecp makruk`: the run's name, which also picks its seed.
+    name: String,
+    data: Data,
+    /// The seed lines with `variant <id>`.
+    seeds: Vec<String>,
     seed: u64,
     rng: Rng,
     d: Daemon,
-    game: Makruk,
+    rules: Box<dyn Rules>,
     /// The last `setboard` FEN (None: the start position), the moves
     /// played since as the engine spells them, and the position reached.
     base: Option<String>,
     moves: Vec<String>,
-    pos: MakrukPos,
+    pos: Box<dyn Position>,
     force: bool,
     engine_side: usize,
     over: bool,
@@ -212,20 +239,21 @@ struct Cecp {
 }
 
 impl Cecp {
-    fn start() -> Cecp {
-        assert_eq!(
-            registry::games_speaking(Dialect::Cecp),
-            ["makruk"],
-            "the CECP soak models Makruk only"
-        );
-        let seed = seed_for("cecp makruk");
-        let game = Makruk::new();
-        let pos = game.start_position();
+    fn start(id: &str, data: Data) -> Cecp {
+        let name = format!("cecp {id}");
+        let seed = seed_for(&name);
+        let rules = model::rules(id);
+        let pos = rules.start();
+        let mut seeds: Vec<String> = SEEDS_CECP.iter().map(|l| l.to_string()).collect();
+        seeds.push(format!("variant {id}"));
         let mut c = Cecp {
+            name,
+            data,
+            seeds,
             seed,
             rng: Rng::new(seed),
             d: Daemon::start(),
-            game,
+            rules,
             base: None,
             moves: Vec::new(),
             pos,
@@ -258,7 +286,7 @@ impl Cecp {
             "accepted ping",
             "accepted done",
             "new",
-            "variant makruk",
+            &format!("variant {id}"),
         ] {
             c.test_line(l.as_bytes());
         }
@@ -269,13 +297,14 @@ impl Cecp {
 
     fn fail(&self, what: &str) -> ! {
         panic!(
-            "cecp makruk (seed {:#x}, TABULA_SOAK_SEED={:#x}): {what}\n  line: {}\n  model: {} moves {:?} (fen {}), force {}, engine plays {}, over {}, thinking {}\n  {:?}\n  recent transcript:\n{}",
+            "{} (seed {:#x}, TABULA_SOAK_SEED={:#x}): {what}\n  line: {}\n  model: {} moves {:?} (fen {}), force {}, engine plays {}, over {}, thinking {}\n  {:?}\n  recent transcript:\n{}",
+            self.name,
             self.seed,
             base_seed(),
             escape(&self.line),
             self.base.as_deref().unwrap_or("startpos"),
             self.moves,
-            self.pos.to_notation(),
+            self.pos.notation(),
             self.force,
             self.engine_side,
             self.over,
@@ -308,12 +337,7 @@ impl Cecp {
     }
 
     fn legal(&mut self) -> Vec<String> {
-        let moves: Vec<String> = self
-            .pos
-            .legal_move_list()
-            .into_iter()
-            .map(|m| self.pos.format_move(m, MoveNotation::Uci))
-            .collect();
+        let moves = self.pos.legal(MoveNotation::Uci);
         for m in &moves {
             if !self.pool.contains(m) && self.pool.len() < 2000 {
                 self.pool.push(m.clone());
@@ -326,28 +350,27 @@ impl Cecp {
     /// the promotion suffix out or give another letter).
     fn accepts(&self, text: &str) -> Option<String> {
         let mut spellings = vec![text.to_string()];
+        let promotion = self.data.promotion.as_deref();
         if text.len() == 4 {
-            spellings.push(format!("{text}m"));
+            spellings.extend(promotion.map(|p| format!("{text}{p}")));
         } else if text.len() == 5
             && text.is_char_boundary(4)
             && text.as_bytes()[4].is_ascii_alphabetic()
         {
-            spellings.push(format!("{}m", &text[..4]));
+            spellings.extend(promotion.map(|p| format!("{}{p}", &text[..4])));
             spellings.push(text[..4].to_string());
         }
         spellings
             .into_iter()
-            .find(|s| self.pos.parse_move(s, MoveNotation::Uci).is_ok())
+            .find(|s| self.pos.accepts(s, MoveNotation::Uci))
     }
 
     /// Plays an accepted move on the model; a game ended by a rule the
     /// engine announces with a result line.
     fn play(&mut self, spelled: String) {
-        let mv = match self.pos.parse_move(&spelled, MoveNotation::Uci) {
-            Ok(m) => m,
-            Err(e) => self.fail(&format!("the model cannot play {spelled}: {e}")),
-        };
-        self.pos.play(mv);
+        if let Err(e) = self.pos.play(&spelled, MoveNotation::Uci) {
+            self.fail(&format!("the model cannot play {spelled}: {e}"));
+        }
         self.moves.push(spelled);
         self.announce_end();
     }
@@ -402,7 +425,7 @@ impl Cecp {
         self.thinking = None;
         self.force = true;
         self.result_due = None;
-        let fen = self.pos.to_notation();
+        let fen = self.pos.notation();
         self.test_line(format!("setboard {fen}").as_bytes());
         self.base = Some(fen);
         self.moves.clear();
@@ -577,7 +600,7 @@ impl Cecp {
         self.abort();
         self.base = None;
         self.moves.clear();
-        self.pos = self.game.start_position();
+        self.pos = self.rules.start();
         self.force = false;
         self.engine_side = 1;
         self.over = false;
@@ -607,7 +630,7 @@ impl Cecp {
                     let l = if self.rng.chance(50) {
                         garbage(&mut self.rng)
                     } else {
-                        let seed = *self.rng.pick(SEEDS_CECP);
+                        let seed = self.rng.pick(&self.seeds).clone();
                         mutate(&mut self.rng, seed.as_bytes())
                     };
                     if cecp_quiet(&l) {
@@ -719,9 +742,7 @@ impl Cecp {
             .cloned()
             .collect();
         let m = if candidates.is_empty() || self.rng.chance(20) {
-            self.rng
-                .pick(&["e3e5", "a1a9", "i1i2", "e3e4x", "a0a1", "zz", "e3e4mm"])
-                .to_string()
+            self.rng.pick(&self.data.illegal).clone()
         } else {
             self.rng.pick(&candidates).clone()
         };
@@ -756,13 +777,13 @@ impl Cecp {
 
     fn setboard(&mut self) {
         let fen = match self.rng.below(4) {
-            0 => self.pos.to_notation(),
-            1 => self.rng.pick(ENDGAME_FENS).to_string(),
+            0 => self.pos.notation(),
+            1 => self.rng.pick(&self.data.setboards).clone(),
             _ => {
                 let text = if self.rng.chance(50) {
-                    self.pos.to_notation()
+                    self.pos.notation()
                 } else {
-                    self.rng.pick(ENDGAME_FENS).to_string()
+                    self.rng.pick(&self.data.setboards).clone()
                 };
                 let m = mutate(&mut self.rng, text.as_bytes());
                 String::from_utf8_lossy(&m).into_owned()
@@ -775,7 +796,7 @@ impl Cecp {
         if args.is_empty() {
             return self.expect_error("Error (setboard needs a FEN)");
         }
-        match self.game.parse_position(&args) {
+        match self.rules.parse(&args) {
             Ok(p) => {
                 self.abort();
                 self.pos = p;
@@ -806,15 +827,15 @@ impl Cecp {
         self.over = false;
         self.result_due = None;
         let mut pos = match &self.base {
-            None => self.game.start_position(),
-            Some(fen) => match self.game.parse_position(fen) {
+            None => self.rules.start(),
+            Some(fen) => match self.rules.parse(fen) {
                 Ok(p) => p,
                 Err(e) => self.fail(&format!("the model's base does not read: {e}")),
             },
         };
         for m in &self.moves {
-            match pos.parse_move(m, MoveNotation::Uci) {
-                Ok(mv) => pos.play(mv),
+            match pos.play(m, MoveNotation::Uci) {
+                Ok(()) => {}
                 Err(e) => self.fail(&format!("the model's move {m} does not replay: {e}")),
             }
         }
@@ -992,10 +1013,11 @@ impl Cecp {
             }
         }
         eprintln!(
-            "soak cecp makruk: seed {:#x}: {} test lines ({} written, {} bytes, longest {}) in \
+            "soak {}: seed {:#x}: {} test lines ({} written, {} bytes, longest {}) in \
              {:.2} s; {} rejected ({} moves/positions), {} random lines accepted, {} user \
              moves/setboards, {} engine moves, {} '?' searches, {} rejections mid-think, {} searches that ended just \
              before a line gave them up; slowest pong mid-think {} ms, slowest move after '?' {} ms; {} {} exit in {} ms",
+            self.name,
             self.seed,
             self.stats.lines,
             self.d.lines_sent,
@@ -1019,10 +1041,17 @@ impl Cecp {
     }
 }
 
+/// Every game of the registry that speaks CECP, each with its section
+/// `[xboard]` of `fixtures/soak/<id>.txt`.
 #[test]
-fn soak_cecp_makruk() {
-    let mut c = Cecp::start();
-    let lines = budget(1000);
+fn soak_every_game() {
+    crate::soak_games(&DRIVER);
+}
+
+fn soak(id: &'static str, s: &Section) {
+    let data = Data::read(s);
+    let lines = budget(data.lines);
+    let mut c = Cecp::start(id, data);
     let mut big_done = false;
     while c.stats.lines < lines {
         if !big_done && c.stats.lines >= lines / 2 {

@@ -253,3 +253,14 @@ pub struct Stats {
     pub slowest_readyok_ms: u128,
     pub slowest_stop_ms: u128,
 }
+
+impl Stats {
+    /// A line got no error: a random one or a valid one.
+    pub fn count_accepted(&mut self, random: bool) {
+        if random {
+            self.accepted_random += 1;
+        } else {
+            self.valid += 1;
+        }
+    }
+}

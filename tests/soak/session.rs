@@ -2,11 +2,13 @@
 //! over a [`Dialect`]) driven through the real binary, every answer checked
 //! against the engine's own `d` and `go perft 1`. What differs between the
 //! dialects is data in their modules (`uci.rs`, `tei.rs`, `usi.rs`); what
-//! differs between the games is data in `games/`.
+//! differs between the games is data in their files, `fixtures/soak/<id>.txt`
+//! (read by [`Profile::read`]).
 
 use crate::common::daemon::{Daemon, escape};
 use crate::common::driver::HANG;
 use crate::common::rng::Rng;
+use crate::data::Section;
 use crate::lines::{
     MIB, PROMPT, Stats, base_seed, budget, garbage, line_end, mutate, noisy, seed_for, tokens,
 };
@@ -70,7 +72,8 @@ pub fn clock_white_first(rng: &mut Rng) -> String {
     }
 }
 
-/// One game of the registry soaked over one dialect.
+/// One game of the registry soaked over one dialect: its section of the
+/// game's data file, read once and kept for the whole test binary.
 pub struct Profile {
     /// The game's registry id.
     pub id: &'static str,
@@ -95,7 +98,54 @@ pub struct Profile {
     pub lines: usize,
 }
 
+/// `v` kept for the whole test binary (a profile is read once per run).
+fn leak(v: Vec<String>) -> &'static [&'static str] {
+    let v: Vec<&'static str> = v
+        .into_iter()
+        .map(|s| &*Box::leak(s.into_boxed_str()))
+        .collect();
+    Box::leak(v.into_boxed_slice())
+}
+
 impl Profile {
+    /// The keys of a section the session reads: `lines` (the default
+    /// budget), `setup` (option lines, one each), `label` (how `d`'s last
+    /// line starts, before its `: `), `keywords` and `sizes` (words),
+    /// `seed` and `bad` (lines, one each), `opening` and `cycle` (moves).
+    const KEYS: &'static [&'static str] = &[
+        "lines", "setup", "label", "keywords", "sizes", "seed", "bad", "opening", "cycle",
+    ];
+
+    /// The profile of game `id` over `dialect` from its section; missing
+    /// or unknown keys fail naming the file.
+    pub fn read(dialect: &'static Dialect, id: &'static str, s: &Section) -> &'static Profile {
+        s.only(Self::KEYS);
+        let sizes = s
+            .words("sizes")
+            .iter()
+            .map(|w| {
+                w.parse()
+                    .unwrap_or_else(|_| panic!("{}: size {w} is not a number", s.place))
+            })
+            .collect::<Vec<u32>>();
+        let profile = Profile {
+            id,
+            dialect,
+            setup: leak(s.all("setup")),
+            label: Box::leak(format!("{}: ", s.one("label")).into_boxed_str()),
+            keywords: leak(s.some_words("keywords")),
+            sizes: Box::leak(sizes.into_boxed_slice()),
+            seeds: leak(s.some("seed")),
+            bad: leak(s.some("bad")),
+            opening: leak(s.words("opening")),
+            cycle: leak(s.some_words("cycle")),
+            lines: s.number("lines"),
+        };
+        // The game must speak the dialect (checked there).
+        profile.setup_lines();
+        Box::leak(Box::new(profile))
+    }
+
     /// The run's name, which also picks its seed: `uci makruk`.
     pub fn name(&self) -> String {
         format!("{} {}", self.dialect.handshake, self.id)

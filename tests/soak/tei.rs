@@ -1,8 +1,24 @@
 //! TEI: Tak's own dialect (the registry's game for `tei`), at every
 //! board size `teinewgame` takes.
 
+use crate::Driver;
 use crate::common::rng::Rng;
-use crate::session::{Dialect, clock_white_first};
+use crate::session::{Dialect, Profile, clock_white_first, soak};
+
+pub const DRIVER: Driver = Driver {
+    handshake: "tei",
+    check: |id, s| {
+        Profile::read(&TEI, id, s);
+    },
+    soak: |id, s| soak(Profile::read(&TEI, id, s)),
+};
+
+/// Every game of the registry that speaks TEI, each with its section
+/// `[tei]` of `fixtures/soak/<id>.txt`.
+#[test]
+fn soak_every_game() {
+    crate::soak_games(&DRIVER);
+}
 
 pub const TEI: Dialect = Dialect {
     handshake: "tei",

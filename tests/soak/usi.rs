@@ -1,8 +1,24 @@
 //! USI: Ōgi's own dialect (the registry's game for `usi`), with
 //! `go mate` answered by `checkmate` and `gameover`.
 
+use crate::Driver;
 use crate::common::rng::Rng;
-use crate::session::Dialect;
+use crate::session::{Dialect, Profile, soak};
+
+pub const DRIVER: Driver = Driver {
+    handshake: "usi",
+    check: |id, s| {
+        Profile::read(&USI, id, s);
+    },
+    soak: |id, s| soak(Profile::read(&USI, id, s)),
+};
+
+/// Every game of the registry that speaks USI, each with its section
+/// `[usi]` of `fixtures/soak/<id>.txt`.
+#[test]
+fn soak_every_game() {
+    crate::soak_games(&DRIVER);
+}
 
 pub const USI: Dialect = Dialect {
     handshake: "usi",
