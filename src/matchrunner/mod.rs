@@ -10,6 +10,7 @@
 //! * [`openings`]: opening files.
 //! * [`stats`]: W-D-L, Elo with error margin, LOS, game pairs.
 //! * [`sprt`]: `--sprt`, the sequential test on game pairs.
+//! * [`shard`]: `--shard I/N`, the slice of the games one process plays.
 //! * [`runner`]: the match: concurrency, live lines, summary.
 
 pub mod args;
@@ -18,6 +19,7 @@ pub mod match_play;
 pub mod openings;
 pub mod referee;
 pub mod runner;
+pub mod shard;
 pub mod sprt;
 pub mod stats;
 pub mod timecontrol;
