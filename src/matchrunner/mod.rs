@@ -10,6 +10,7 @@
 //! * [`openings`]: opening files.
 //! * [`stats`]: W-D-L, Elo with error margin, LOS, game pairs.
 //! * [`sprt`]: `--sprt`, the sequential test on game pairs.
+//! * [`standings`]: what is counted as units finish, and the summary.
 //! * [`shard`]: `--shard I/N`, the slice of the games one process plays.
 //! * [`runner`]: the match: concurrency, live lines, summary.
 
@@ -21,6 +22,7 @@ pub mod referee;
 pub mod runner;
 pub mod shard;
 pub mod sprt;
+pub mod standings;
 pub mod stats;
 pub mod timecontrol;
 
