@@ -5,6 +5,7 @@ use super::engine_setup::{engine_for, for_game};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
+use super::shard::{block_games, describe_games, unit_names};
 use super::standings::{MatchShape, SprtRole, Standings, UnitOutcome};
 use crate::engine::registry::{self, GameVisitor};
 use crate::engineclient::{Client, ClientError, Dialect, EngineSpec, native_dialect};
@@ -331,7 +332,11 @@ fn match_shape<G: MatchRules>(cfg: &MatchConfig) -> MatchShape {
         names: cfg.engines.iter().map(|e| e.name.clone()).collect(),
         paired: cfg.repeat && cfg.engines.len() == 2,
         sprt: cfg.sprt,
-        sprt_role: SprtRole::Decides,
+        sprt_role: if cfg.shard.is_whole() {
+            SprtRole::Decides
+        } else {
+            SprtRole::ShardOnly(cfg.shard)
+        },
         scored_by_points: G::SCORED_BY_POINTS,
     }
 }
@@ -470,13 +475,27 @@ fn print_header<G: MatchRules>(cfg: &MatchConfig, standings: &Standings, opening
             units
         );
     }
+    if !cfg.shard.is_whole() {
+        let games = cfg.shard.games(cfg.games, block_games(cfg.repeat));
+        outln!(
+            "Shard {}: {}{}",
+            cfg.shard,
+            describe_games(&games, unit_names(cfg.match_length)),
+            if cfg.sprt.is_some() {
+                ", all of them played (the SPRT is decided by tabula match-pool)"
+            } else {
+                ""
+            }
+        );
+    }
 }
 
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     let mut prepared = prepare::<G>(cfg)?;
     let mut live = Live::new::<G>(cfg);
     print_header::<G>(cfg, &live.standings, prepared.openings.len());
-    play_games(cfg, &mut prepared, &mut live, 0..cfg.games);
+    let games = cfg.shard.games(cfg.games, block_games(cfg.repeat));
+    play_games(cfg, &mut prepared, &mut live, games);
     live.print_summary();
     if let Some(message) = live.failure {
         return Err(MatchError::Failed(format!("match stopped: {message}")));

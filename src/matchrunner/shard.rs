@@ -141,12 +141,23 @@ pub fn block_name(block_games: usize) -> &'static str {
     }
 }
 
-/// `games 5-8` (1-based, inclusive) or `game 5`, or `no games`.
-pub fn describe_games(games: &Range<usize>) -> String {
+/// What a match's units are called: games, or with `--match-length`
+/// matches to points (singular, plural).
+pub fn unit_names(match_length: Option<u32>) -> (&'static str, &'static str) {
+    match match_length {
+        Some(_) => ("match", "matches"),
+        None => ("game", "games"),
+    }
+}
+
+/// `games 5-8` (numbered from 1, inclusive), `game 5` or `no games`, in
+/// the `names` [`unit_names`] gives.
+pub fn describe_games(games: &Range<usize>, names: (&str, &str)) -> String {
+    let (one, many) = names;
     match games.len() {
-        0 => "no games".to_string(),
-        1 => format!("game {}", games.start + 1),
-        _ => format!("games {}-{}", games.start + 1, games.end),
+        0 => format!("no {many}"),
+        1 => format!("{one} {}", games.start + 1),
+        _ => format!("{many} {}-{}", games.start + 1, games.end),
     }
 }
 
@@ -224,9 +235,11 @@ mod tests {
         assert_eq!(dealt(10, 2, 3), vec![0..2, 2..6, 6..10]);
         assert_eq!(dealt(7, 2, 2), vec![0..4, 4..7]);
         assert_eq!(dealt(5, 1, 5), vec![0..1, 1..2, 2..3, 3..4, 4..5]);
-        assert_eq!(describe_games(&(2..6)), "games 3-6");
-        assert_eq!(describe_games(&(4..5)), "game 5");
-        assert_eq!(describe_games(&(4..4)), "no games");
+        let games = unit_names(None);
+        assert_eq!(describe_games(&(2..6), games), "games 3-6");
+        assert_eq!(describe_games(&(4..5), games), "game 5");
+        assert_eq!(describe_games(&(4..4), games), "no games");
+        assert_eq!(describe_games(&(0..2), unit_names(Some(7))), "matches 1-2");
         let huge = Shard::new(3, 4).map(|s| s.games(usize::MAX - 1, 2));
         assert_eq!(huge.map(|r| r.start % 2), Ok(0));
     }
