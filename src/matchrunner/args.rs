@@ -49,6 +49,8 @@ pub const MATCH_USAGE: &str =
                         (default 1; the records carry it)
   --match-length N      backgammon: each unit is a match to N points (Crawford
                         rule; --games counts matches); default: money games
+  --results FILE        write the settings and each unit's outcome to FILE
+                        (created or emptied), for tabula match-pool
   --shard I/N           play only the I-th (from 1) of N slices of the match's
                         games, game pairs kept whole; with --sprt the shard
                         never stops early: tabula match-pool decides";
@@ -84,6 +86,8 @@ pub struct MatchConfig {
     pub sprt: Option<SprtParams>,
     /// `--shard I/N`: the slice of the games this process plays.
     pub shard: Shard,
+    /// `--results FILE`: the settings and the units' outcomes, for the pool.
+    pub results: Option<String>,
 }
 
 /// A count or duration: digits only (`str::parse` would take `+5`).
@@ -114,7 +118,7 @@ struct Parsing {
 }
 
 /// Every flag that takes a value, engine flags first.
-const FLAGS_WITH_VALUE: [&str; 25] = [
+const FLAGS_WITH_VALUE: [&str; 26] = [
     "--engine",
     "--name",
     "--proto",
@@ -140,6 +144,7 @@ const FLAGS_WITH_VALUE: [&str; 25] = [
     "--sprt",
     "--match-length",
     "--shard",
+    "--results",
 ];
 
 /// The settings of a match no flag changed.
@@ -170,6 +175,7 @@ fn defaults() -> MatchConfig {
         match_length: None,
         sprt: None,
         shard: Shard::WHOLE,
+        results: None,
     }
 }
 
@@ -316,6 +322,7 @@ fn match_flag(cfg: &mut MatchConfig, flag: &str, value: &str) -> Result<(), Stri
             cfg.match_length = Some(n);
         }
         "--shard" => cfg.shard = Shard::parse(&value)?,
+        "--results" => cfg.results = Some(value),
         other => return Err(format!("unknown flag '{other}'")),
     }
     Ok(())

@@ -12,6 +12,7 @@
 //! * [`sprt`]: `--sprt`, the sequential test on game pairs.
 //! * [`standings`]: what is counted as units finish, and the summary.
 //! * [`shard`]: `--shard I/N`, the slice of the games one process plays.
+//! * [`results`]: `--results FILE`, the units' outcomes for the pool.
 //! * [`runner`]: the match: concurrency, live lines, summary.
 
 pub mod args;
@@ -19,6 +20,7 @@ pub mod engine_setup;
 pub mod match_play;
 pub mod openings;
 pub mod referee;
+pub mod results;
 pub mod runner;
 pub mod shard;
 pub mod sprt;

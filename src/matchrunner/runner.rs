@@ -5,6 +5,7 @@ use super::engine_setup::{engine_for, for_game};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
+use super::results::{self, ResultsWriter};
 use super::shard::{block_games, describe_games, unit_names};
 use super::standings::{MatchShape, SprtRole, Standings, UnitOutcome};
 use crate::engine::registry::{self, GameVisitor};
@@ -260,6 +261,19 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
         .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))
 }
 
+/// `--results FILE`: created (emptied) with the match's settings once the
+/// engines passed their checks.
+fn create_results(
+    cfg: &MatchConfig,
+    openings: &[Opening],
+) -> Result<Option<ResultsWriter>, MatchError> {
+    let Some(path) = cfg.results.as_deref() else {
+        return Ok(None);
+    };
+    let settings = results::settings(cfg, openings);
+    Ok(Some(ResultsWriter::create(path, cfg.shard, &settings)?))
+}
+
 /// What a match needs before its first game: the configured game, the
 /// argument of its new-game command, the openings, the records file.
 struct Prepared<G> {
@@ -267,6 +281,7 @@ struct Prepared<G> {
     new_game_arg: Option<String>,
     openings: Vec<Opening>,
     records: Option<std::fs::File>,
+    results: Option<ResultsWriter>,
 }
 
 /// Checks the invocation, the openings and every engine; an empty records
@@ -297,17 +312,22 @@ fn prepare<G: MatchRules>(cfg: &MatchConfig) -> Result<Prepared<G>, MatchError> 
         .iter()
         .enumerate()
         .try_for_each(|(k, spec)| check_engine(&game, k, spec));
-    if let Err(e) = checked {
-        if let (Some((_, true)), Some(path)) = (&records, &cfg.pgn_out) {
-            let _ = std::fs::remove_file(path);
+    let results = checked.and_then(|()| create_results(cfg, &openings));
+    let results = match results {
+        Ok(results) => results,
+        Err(e) => {
+            if let (Some((_, true)), Some(path)) = (&records, &cfg.pgn_out) {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e);
         }
-        return Err(e);
-    }
+    };
     Ok(Prepared {
         game,
         new_game_arg,
         openings,
         records: records.map(|(file, _)| file),
+        results,
     })
 }
 
@@ -324,6 +344,8 @@ struct Live {
     /// No thread to play on, or the first record write error (then no new
     /// games start: results not recorded are lost).
     failure: Option<String>,
+    /// Units counted and recorded (the `end` line of the results file).
+    units_written: usize,
 }
 
 /// What the standings need to know of `cfg`'s match, played as G.
@@ -347,6 +369,7 @@ impl Live {
             standings: Standings::new(match_shape::<G>(cfg)),
             session: vec![0; cfg.engines.len()],
             failure: None,
+            units_written: 0,
         }
     }
 
@@ -358,11 +381,11 @@ impl Live {
         &mut self,
         cfg: &MatchConfig,
         p: &Pairing,
+        outcome: &UnitOutcome,
         recs: &[GameRecord],
         result: &GameResult,
     ) -> bool {
-        let outcome = UnitOutcome::of(p, recs, result, cfg.engines.len());
-        let pair_done = self.standings.add(&outcome);
+        let pair_done = self.standings.add(outcome);
         for rec in recs {
             outln!("{}", finished_line(rec));
         }
@@ -418,26 +441,40 @@ impl Live {
         &mut self,
         cfg: &MatchConfig,
         game: &G,
-        records: Option<&mut std::fs::File>,
+        (records, results): (Option<&mut std::fs::File>, Option<&mut ResultsWriter>),
         p: &Pairing,
         recs: Vec<GameRecord>,
         result: &GameResult,
     ) -> bool {
-        let mut stop = self.count(cfg, p, &recs, result);
+        let outcome = UnitOutcome::of(p, &recs, result, cfg.engines.len());
+        let mut stop = self.count(cfg, p, &outcome, &recs, result);
         let text = self.records_text(game, recs);
         if let (Some(f), None) = (records, &self.failure)
             && let Err(e) = f.write_all(text.as_bytes())
         {
             let path = cfg.pgn_out.as_deref().unwrap_or_default();
-            let message = format!(
+            self.fail(format!(
                 "cannot write the record of game {} to '{path}': {e}",
                 p.number
-            );
-            eprintln!("tabula match: {message}; stopping after the games in progress");
+            ));
             stop = true;
-            self.failure = Some(message);
+        }
+        if let (Some(w), None) = (results, &self.failure)
+            && let Err(e) = w.write_unit(&outcome)
+        {
+            self.fail(format!("game {}: {e}", p.number));
+            stop = true;
+        }
+        if self.failure.is_none() {
+            self.units_written += 1;
         }
         stop
+    }
+
+    /// The first failure stops the match after the games in progress.
+    fn fail(&mut self, message: String) {
+        eprintln!("tabula match: {message}; stopping after the games in progress");
+        self.failure = Some(message);
     }
 
     /// The summary after the last game.
@@ -496,12 +533,20 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     print_header::<G>(cfg, &live.standings, prepared.openings.len());
     let games = cfg.shard.games(cfg.games, block_games(cfg.repeat));
     play_games(cfg, &mut prepared, &mut live, games);
+    if let (Some(w), None) = (prepared.results.as_mut(), &live.failure)
+        && let Err(e) = w.write_end(live.units_written)
+    {
+        live.failure = Some(e);
+    }
     live.print_summary();
     if let Some(message) = live.failure {
         return Err(MatchError::Failed(format!("match stopped: {message}")));
     }
     if let Some(path) = &cfg.pgn_out {
         outln!("Records appended to {path}");
+    }
+    if let Some(w) = &prepared.results {
+        outln!("Results written to {}", w.path());
     }
     Ok(())
 }
@@ -519,6 +564,7 @@ fn play_games<G: MatchRules>(
         new_game_arg,
         openings,
         records,
+        results,
     } = prepared;
     // Workers take the next game number; `stop` ends the match early.
     let next_game = AtomicUsize::new(games.start);
@@ -569,7 +615,8 @@ fn play_games<G: MatchRules>(
         }
         drop(done_tx);
         for (p, recs, result, go_on) in done_rx.iter() {
-            if live.hand_in(cfg, game, records.as_mut(), &p, recs, &result) {
+            let files = (records.as_mut(), results.as_mut());
+            if live.hand_in(cfg, game, files, &p, recs, &result) {
                 stop.store(true, Ordering::Relaxed);
             }
             let _ = go_on.send(());
