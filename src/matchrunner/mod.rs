@@ -14,11 +14,13 @@
 //! * [`shard`]: `--shard I/N`, the slice of the games one process plays.
 //! * [`results`]: `--results FILE`, the units' outcomes for the pool.
 //! * [`runner`]: the match: concurrency, live lines, summary.
+//! * [`pool`]: `tabula match-pool`, the shards' results pooled.
 
 pub mod args;
 pub mod engine_setup;
 pub mod match_play;
 pub mod openings;
+pub mod pool;
 pub mod referee;
 pub mod results;
 pub mod runner;

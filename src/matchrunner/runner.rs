@@ -503,14 +503,7 @@ fn print_header<G: MatchRules>(cfg: &MatchConfig, standings: &Standings, opening
         cfg.concurrency
     );
     if let Some(t) = &cfg.sprt {
-        outln!(
-            "SPRT: elo0 {}, elo1 {}, alpha {}, beta {} (logistic Elo, game pairs); at most {}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
-            units
-        );
+        outln!("{}", t.header_line(&units));
     }
     if !cfg.shard.is_whole() {
         let games = cfg.shard.games(cfg.games, block_games(cfg.repeat));
