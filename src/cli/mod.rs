@@ -1,6 +1,6 @@
 //! Sub-commands of the binary besides the daemon: `perft`, `bench`,
-//! `match` (which lives in [`crate::matchrunner`]) and `tune` (in
-//! [`crate::tune`]).
+//! `match` and `match-pool` (which live in [`crate::matchrunner`]) and
+//! `tune` (in [`crate::tune`]).
 
 pub mod argv;
 
@@ -15,6 +15,7 @@ pub const USAGE: &str = "usage:
   tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
   tabula bench [game] [depth]
   tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
+  tabula match-pool FILE...                        (tabula match-pool --help)
   tabula tune <game> --data FILE [flags]           (tabula tune --help)
   tabula help";
 
@@ -24,6 +25,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("perft") => perft(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("match") => crate::matchrunner::main(&args[1..]),
+        Some("match-pool") => crate::matchrunner::pool::main(&args[1..]),
         Some("tune") => tune(&args[1..]),
         Some("help" | "--help" | "-h") => {
             outln!("{USAGE}");

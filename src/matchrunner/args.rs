@@ -2,6 +2,7 @@
 //! structured values (time control, `Name=Value`, engine command lines) with
 //! nom. Every error is a message; the caller exits with status 2.
 
+use super::shard::{Shard, block_games};
 use super::sprt::SprtParams;
 use super::timecontrol::{self, TimeControl};
 use crate::engineclient::{Dialect, EngineSpec, parse_option, split_command};
@@ -47,7 +48,12 @@ pub const MATCH_USAGE: &str =
   --seed N              seed of the referee's dice in games with chance
                         (default 1; the records carry it)
   --match-length N      backgammon: each unit is a match to N points (Crawford
-                        rule; --games counts matches); default: money games";
+                        rule; --games counts matches); default: money games
+  --results FILE        write the settings and each unit's outcome to FILE
+                        (created or emptied), for tabula match-pool
+  --shard I/N           play only the I-th (from 1) of N slices of the match's
+                        games, game pairs kept whole; with --sprt the shard
+                        never stops early: tabula match-pool decides";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchConfig {
@@ -78,6 +84,10 @@ pub struct MatchConfig {
     pub match_length: Option<u32>,
     /// `--sprt`: stop when the test on game pairs decides.
     pub sprt: Option<SprtParams>,
+    /// `--shard I/N`: the slice of the games this process plays.
+    pub shard: Shard,
+    /// `--results FILE`: the settings and the units' outcomes, for the pool.
+    pub results: Option<String>,
 }
 
 /// A count or duration: digits only (`str::parse` would take `+5`).
@@ -108,7 +118,7 @@ struct Parsing {
 }
 
 /// Every flag that takes a value, engine flags first.
-const FLAGS_WITH_VALUE: [&str; 24] = [
+const FLAGS_WITH_VALUE: [&str; 26] = [
     "--engine",
     "--name",
     "--proto",
@@ -133,6 +143,8 @@ const FLAGS_WITH_VALUE: [&str; 24] = [
     "--seed",
     "--sprt",
     "--match-length",
+    "--shard",
+    "--results",
 ];
 
 /// The settings of a match no flag changed.
@@ -162,6 +174,8 @@ fn defaults() -> MatchConfig {
         seed: 1,
         match_length: None,
         sprt: None,
+        shard: Shard::WHOLE,
+        results: None,
     }
 }
 
@@ -246,6 +260,7 @@ impl Parsing {
         if cfg.sprt.is_some() {
             check_sprt(commands.len(), cfg.repeat, cfg.games)?;
         }
+        cfg.shard.check_fits(cfg.games, block_games(cfg.repeat))?;
         let mut specs: Vec<EngineSpec> = commands
             .into_iter()
             .zip(per)
@@ -306,6 +321,8 @@ fn match_flag(cfg: &mut MatchConfig, flag: &str, value: &str) -> Result<(), Stri
             }
             cfg.match_length = Some(n);
         }
+        "--shard" => cfg.shard = Shard::parse(&value)?,
+        "--results" => cfg.results = Some(value),
         other => return Err(format!("unknown flag '{other}'")),
     }
     Ok(())
@@ -437,6 +454,31 @@ mod tests {
         assert!(e(&["--engine", "a", "--option", "Hash", "--engine", "b"]).contains("NAME=VALUE"));
         assert!(e(&["--engine", "'a", "--engine", "b"]).contains("quotes"));
         assert!(e(&["--engine", "a", "--engine", "b", "--proto", "xyz"]).contains("protocol"));
+    }
+
+    #[test]
+    fn shard_flag() {
+        let with = |extra: &[&str]| {
+            let mut v = args(&["--engine", "a", "--engine", "b", "--games", "8"]);
+            v.extend(args(extra));
+            parse(&v)
+        };
+        assert_eq!(with(&[]).map(|c| c.shard), Ok(Shard::WHOLE));
+        assert_eq!(
+            with(&["--shard", "3/4"]).map(|c| c.shard.to_string()),
+            Ok("3/4".to_string())
+        );
+        let e = |extra: &[&str]| with(extra).unwrap_err();
+        assert!(e(&["--shard", "0/3"]).contains("I counts from 1"));
+        assert!(e(&["--shard", "3/2"]).contains("I must be at most N"));
+        assert!(e(&["--shard", "a/b"]).contains("--shard needs I/N"));
+        assert!(e(&["--shard", "1/0"]).contains("N must be at least 1"));
+        assert!(e(&["--shard"]).contains("--shard needs a value"));
+        assert!(e(&["--shard", "1/5"]).contains("the match has 4 game pairs"));
+        assert_eq!(
+            with(&["--shard", "5/8", "--no-repeat"]).map(|c| c.shard.count()),
+            Ok(8)
+        );
     }
 
     #[test]

@@ -10,15 +10,23 @@
 //! * [`openings`]: opening files.
 //! * [`stats`]: W-D-L, Elo with error margin, LOS, game pairs.
 //! * [`sprt`]: `--sprt`, the sequential test on game pairs.
+//! * [`standings`]: what is counted as units finish, and the summary.
+//! * [`shard`]: `--shard I/N`, the slice of the games one process plays.
+//! * [`results`]: `--results FILE`, the units' outcomes for the pool.
 //! * [`runner`]: the match: concurrency, live lines, summary.
+//! * [`pool`]: `tabula match-pool`, the shards' results pooled.
 
 pub mod args;
 pub mod engine_setup;
 pub mod match_play;
 pub mod openings;
+pub mod pool;
 pub mod referee;
+pub mod results;
 pub mod runner;
+pub mod shard;
 pub mod sprt;
+pub mod standings;
 pub mod stats;
 pub mod timecontrol;
 

@@ -5,8 +5,9 @@ use super::engine_setup::{engine_for, for_game};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
-use super::sprt::{SprtParams, Verdict};
-use super::stats::{Pairs, PointsTally, Ranks, Tally};
+use super::results::{self, ResultsWriter};
+use super::shard::{block_games, describe_games, unit_names};
+use super::standings::{MatchShape, SprtRole, Standings, UnitOutcome};
 use crate::engine::registry::{self, GameVisitor};
 use crate::engineclient::{Client, ClientError, Dialect, EngineSpec, native_dialect};
 use crate::games::record::{GameRecord, GameResult, MatchRules};
@@ -97,37 +98,6 @@ pub fn pairing(openings: &[Opening], i: usize, repeat: bool, engines: usize) -> 
         seats: (0..engines).map(|seat| (seat + shift) % engines).collect(),
         chance_game: if repeat { k * 2 + 1 } else { i + 1 },
     })
-}
-
-/// The running SPRT: the last LLR and the first decision, which stands
-/// (the games still in progress when it came are finished and counted,
-/// but do not overturn it).
-#[derive(Debug, Default)]
-struct SprtState {
-    llr: f64,
-    verdict: Verdict,
-    /// The decision was printed.
-    announced: bool,
-}
-
-impl SprtState {
-    /// Recomputes the LLR after a finished pair; the status line.
-    fn update(&mut self, params: &SprtParams, pairs: &Pairs) -> String {
-        self.llr = params.llr(&pairs.ptnml);
-        if self.verdict == Verdict::Continue {
-            self.verdict = params.verdict(self.llr);
-        }
-        params.status_line(self.llr)
-    }
-
-    /// The decision, the first time it is asked for after it came.
-    fn newly_decided(&mut self) -> Option<Verdict> {
-        if self.verdict == Verdict::Continue || self.announced {
-            return None;
-        }
-        self.announced = true;
-        Some(self.verdict)
-    }
 }
 
 /// One line per finished game.
@@ -291,6 +261,19 @@ fn check_engine<G: MatchRules>(game: &G, k: usize, spec: &EngineSpec) -> Result<
         .map_err(|e| MatchError::Usage(format!("engine {} ({}): {e}", k + 1, spec.name)))
 }
 
+/// `--results FILE`: created (emptied) with the match's settings once the
+/// engines passed their checks.
+fn create_results(
+    cfg: &MatchConfig,
+    openings: &[Opening],
+) -> Result<Option<ResultsWriter>, MatchError> {
+    let Some(path) = cfg.results.as_deref() else {
+        return Ok(None);
+    };
+    let settings = results::settings(cfg, openings);
+    Ok(Some(ResultsWriter::create(path, cfg.shard, &settings)?))
+}
+
 /// What a match needs before its first game: the configured game, the
 /// argument of its new-game command, the openings, the records file.
 struct Prepared<G> {
@@ -298,6 +281,7 @@ struct Prepared<G> {
     new_game_arg: Option<String>,
     openings: Vec<Opening>,
     records: Option<std::fs::File>,
+    results: Option<ResultsWriter>,
 }
 
 /// Checks the invocation, the openings and every engine; an empty records
@@ -328,17 +312,22 @@ fn prepare<G: MatchRules>(cfg: &MatchConfig) -> Result<Prepared<G>, MatchError> 
         .iter()
         .enumerate()
         .try_for_each(|(k, spec)| check_engine(&game, k, spec));
-    if let Err(e) = checked {
-        if let (Some((_, true)), Some(path)) = (&records, &cfg.pgn_out) {
-            let _ = std::fs::remove_file(path);
+    let results = checked.and_then(|()| create_results(cfg, &openings));
+    let results = match results {
+        Ok(results) => results,
+        Err(e) => {
+            if let (Some((_, true)), Some(path)) = (&records, &cfg.pgn_out) {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e);
         }
-        return Err(e);
-    }
+    };
     Ok(Prepared {
         game,
         new_game_arg,
         openings,
         records: records.map(|(file, _)| file),
+        results,
     })
 }
 
@@ -346,51 +335,41 @@ fn prepare<G: MatchRules>(cfg: &MatchConfig) -> Result<Prepared<G>, MatchError> 
 /// match to points), with the way to tell the worker to go on.
 type HandedIn = (Pairing, Vec<GameRecord>, GameResult, Sender<()>);
 
-/// Everything counted while the match runs, from engine 0's side, and what
-/// stopped it if something did.
-struct Standings {
-    first_name: String,
-    opponents: String,
-    tally: Tally,
-    ranks: Ranks,
-    points: PointsTally,
-    /// Pentanomial counts when the games come in pairs between two engines.
-    paired: bool,
-    pairs: Pairs,
-    sprt: SprtState,
-    /// A money session's running score per engine, for records that show
-    /// it (.mat).
+/// The match as it runs: the standings, a money session's running score
+/// per engine for records that show it (.mat), and what stopped the match
+/// if something did.
+struct Live {
+    standings: Standings,
     session: Vec<u32>,
-    terminations: Vec<(String, u32)>,
     /// No thread to play on, or the first record write error (then no new
     /// games start: results not recorded are lost).
     failure: Option<String>,
+    /// Units counted and recorded (the `end` line of the results file).
+    units_written: usize,
 }
 
-impl Standings {
-    fn new(cfg: &MatchConfig) -> Self {
-        Standings {
-            first_name: cfg
-                .engines
-                .first()
-                .map_or("", |e| e.name.as_str())
-                .to_string(),
-            opponents: cfg
-                .engines
-                .iter()
-                .skip(1)
-                .map(|e| e.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            tally: Tally::default(),
-            ranks: Ranks::new(cfg.engines.len()),
-            points: PointsTally::default(),
-            paired: cfg.repeat && cfg.engines.len() == 2,
-            pairs: Pairs::default(),
-            sprt: SprtState::default(),
+/// What the standings need to know of `cfg`'s match, played as G.
+fn match_shape<G: MatchRules>(cfg: &MatchConfig) -> MatchShape {
+    MatchShape {
+        names: cfg.engines.iter().map(|e| e.name.clone()).collect(),
+        paired: cfg.repeat && cfg.engines.len() == 2,
+        sprt: cfg.sprt,
+        sprt_role: if cfg.shard.is_whole() {
+            SprtRole::Decides
+        } else {
+            SprtRole::ShardOnly(cfg.shard)
+        },
+        scored_by_points: G::SCORED_BY_POINTS,
+    }
+}
+
+impl Live {
+    fn new<G: MatchRules>(cfg: &MatchConfig) -> Self {
+        Live {
+            standings: Standings::new(match_shape::<G>(cfg)),
             session: vec![0; cfg.engines.len()],
-            terminations: Vec::new(),
             failure: None,
+            units_written: 0,
         }
     }
 
@@ -402,38 +381,16 @@ impl Standings {
         &mut self,
         cfg: &MatchConfig,
         p: &Pairing,
+        outcome: &UnitOutcome,
         recs: &[GameRecord],
         result: &GameResult,
     ) -> bool {
-        // Score from engine 0's point of view: its place against the best
-        // of the others.
-        let seat_of = |engine| p.seats.iter().position(|&e| e == engine);
-        let place = |engine| seat_of(engine).and_then(|s| result.place_of(s));
-        let others = (1..p.seats.len()).filter_map(place).min();
-        let half_points = match (place(0), others) {
-            (Some(mine), Some(theirs)) if mine < theirs => 2,
-            (Some(mine), Some(theirs)) if mine == theirs => 1,
-            _ => 0,
-        };
-        self.tally.add(half_points);
-        for engine in 0..self.ranks.len() {
-            if let Some(q) = place(engine) {
-                self.ranks.add(engine, q);
-            }
-        }
-        let pair_done = self.paired && self.pairs.add(p.number.saturating_sub(1), half_points);
+        let pair_done = self.standings.add(outcome);
         for rec in recs {
-            if let Some(seat) = seat_of(0) {
-                self.points.add(rec.result.points_of(seat));
-            }
-            let kind = rec.termination.tag().to_string();
-            match self.terminations.iter_mut().find(|(k, _)| *k == kind) {
-                Some((_, n)) => *n += 1,
-                None => self.terminations.push((kind, 1)),
-            }
             outln!("{}", finished_line(rec));
         }
-        if let (Some(length), Some(mine)) = (cfg.match_length, seat_of(0)) {
+        let first_seat = p.seats.iter().position(|&e| e == 0);
+        if let (Some(length), Some(mine)) = (cfg.match_length, first_seat) {
             let won = result.place_of(mine) == Some(0);
             outln!(
                 "Finished match {} ({}): {} wins the {length}-point match in {} games",
@@ -441,35 +398,21 @@ impl Standings {
                 recs.first()
                     .map_or(String::new(), |r| r.players.join(" vs ")),
                 if won {
-                    &self.first_name
+                    self.standings.first_name()
                 } else {
-                    &self.opponents
+                    self.standings.opponents()
                 },
                 recs.len()
             );
         }
-        let t = &self.tally;
-        outln!(
-            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-            self.first_name,
-            self.opponents,
-            t.wins,
-            t.losses,
-            t.draws,
-            t.score(),
-            t.games()
-        );
+        outln!("{}", self.standings.score_line());
         let mut decided = false;
         if pair_done {
-            outln!("{}", self.pairs.ptnml_line());
-            outln!("{}", self.pairs.nelo_line());
-            if let Some(params) = &cfg.sprt {
-                outln!("{}", self.sprt.update(params, &self.pairs));
-                if let Some(verdict) = self.sprt.newly_decided() {
-                    outln!("SPRT: {}", verdict.describe());
-                    decided = true;
-                }
+            let (lines, now_decided) = self.standings.pair_finished();
+            for line in lines {
+                outln!("{line}");
             }
+            decided = now_decided;
         }
         let _ = std::io::stdout().flush();
         decided
@@ -492,45 +435,54 @@ impl Standings {
         text
     }
 
+    /// Counts a finished unit and appends its records; true when the
+    /// match is to stop (the SPRT decided, or a record cannot be written).
+    fn hand_in<G: MatchRules>(
+        &mut self,
+        cfg: &MatchConfig,
+        game: &G,
+        (records, results): (Option<&mut std::fs::File>, Option<&mut ResultsWriter>),
+        p: &Pairing,
+        recs: Vec<GameRecord>,
+        result: &GameResult,
+    ) -> bool {
+        let outcome = UnitOutcome::of(p, &recs, result, cfg.engines.len());
+        let mut stop = self.count(cfg, p, &outcome, &recs, result);
+        let text = self.records_text(game, recs);
+        if let (Some(f), None) = (records, &self.failure)
+            && let Err(e) = f.write_all(text.as_bytes())
+        {
+            let path = cfg.pgn_out.as_deref().unwrap_or_default();
+            self.fail(format!(
+                "cannot write the record of game {} to '{path}': {e}",
+                p.number
+            ));
+            stop = true;
+        }
+        if let (Some(w), None) = (results, &self.failure)
+            && let Err(e) = w.write_unit(&outcome)
+        {
+            self.fail(format!("game {}: {e}", p.number));
+            stop = true;
+        }
+        if self.failure.is_none() {
+            self.units_written += 1;
+        }
+        stop
+    }
+
+    /// The first failure stops the match after the games in progress.
+    fn fail(&mut self, message: String) {
+        eprintln!("tabula match: {message}; stopping after the games in progress");
+        self.failure = Some(message);
+    }
+
     /// The summary after the last game.
-    fn print_summary<G: MatchRules>(&self, cfg: &MatchConfig) {
-        let t = &self.tally;
+    fn print_summary(&self) {
         outln!();
-        outln!(
-            "Result {} vs {}: W-D-L {}-{}-{}, score {}/{} = {:.1} %",
-            self.first_name,
-            self.opponents,
-            t.wins,
-            t.draws,
-            t.losses,
-            t.points(),
-            t.games(),
-            100.0 * t.score()
-        );
-        outln!("{}", t.summary());
-        if self.paired && self.pairs.pairs() > 0 {
-            outln!("{}", self.pairs.ptnml_line());
-            outln!("{}", self.pairs.nelo_line());
+        for line in self.standings.summary_lines() {
+            outln!("{line}");
         }
-        if let Some(params) = &cfg.sprt {
-            outln!("{}", params.status_line(self.sprt.llr));
-            outln!("SPRT: {}", self.sprt.verdict.describe());
-        }
-        if cfg.engines.len() > 2 {
-            let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
-            for line in self.ranks.lines(&names) {
-                outln!("{line}");
-            }
-        }
-        if G::SCORED_BY_POINTS {
-            outln!("Points of {}: {}", self.first_name, self.points.summary());
-        }
-        let t: Vec<String> = self
-            .terminations
-            .iter()
-            .map(|(k, n)| format!("{k} {n}"))
-            .collect();
-        outln!("Terminations: {}", t.join(", "));
     }
 }
 
@@ -542,8 +494,8 @@ fn print_header<G: MatchRules>(cfg: &MatchConfig, standings: &Standings, opening
     };
     outln!(
         "Match {} vs {}: {} of {}, {}, {} opening(s), concurrency {}",
-        standings.first_name,
-        standings.opponents,
+        standings.first_name(),
+        standings.opponents(),
         units,
         G::ID,
         cfg.tc.describe(),
@@ -551,36 +503,73 @@ fn print_header<G: MatchRules>(cfg: &MatchConfig, standings: &Standings, opening
         cfg.concurrency
     );
     if let Some(t) = &cfg.sprt {
+        outln!("{}", t.header_line(&units));
+    }
+    if !cfg.shard.is_whole() {
+        let games = cfg.shard.games(cfg.games, block_games(cfg.repeat));
         outln!(
-            "SPRT: elo0 {}, elo1 {}, alpha {}, beta {} (logistic Elo, game pairs); at most {}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
-            units
+            "Shard {}: {}{}",
+            cfg.shard,
+            describe_games(&games, unit_names(cfg.match_length)),
+            if cfg.sprt.is_some() {
+                ", all of them played (the SPRT is decided by tabula match-pool)"
+            } else {
+                ""
+            }
         );
     }
 }
 
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    let mut prepared = prepare::<G>(cfg)?;
+    let mut live = Live::new::<G>(cfg);
+    print_header::<G>(cfg, &live.standings, prepared.openings.len());
+    let games = cfg.shard.games(cfg.games, block_games(cfg.repeat));
+    play_games(cfg, &mut prepared, &mut live, games);
+    if let (Some(w), None) = (prepared.results.as_mut(), &live.failure)
+        && let Err(e) = w.write_end(live.units_written)
+    {
+        live.failure = Some(e);
+    }
+    live.print_summary();
+    if let Some(message) = live.failure {
+        return Err(MatchError::Failed(format!("match stopped: {message}")));
+    }
+    if let Some(path) = &cfg.pgn_out {
+        outln!("Records appended to {path}");
+    }
+    if let Some(w) = &prepared.results {
+        outln!("Results written to {}", w.path());
+    }
+    Ok(())
+}
+
+/// Plays the games numbered by `games` (0-based) on up to `--concurrency`
+/// threads, counting and recording each unit as it finishes.
+fn play_games<G: MatchRules>(
+    cfg: &MatchConfig,
+    prepared: &mut Prepared<G>,
+    live: &mut Live,
+    games: std::ops::Range<usize>,
+) {
     let Prepared {
         game,
         new_game_arg,
         openings,
-        mut records,
-    } = prepare::<G>(cfg)?;
-    let mut standings = Standings::new(cfg);
-    print_header::<G>(cfg, &standings, openings.len());
+        records,
+        results,
+    } = prepared;
     // Workers take the next game number; `stop` ends the match early.
-    let next_game = AtomicUsize::new(0);
+    let next_game = AtomicUsize::new(games.start);
     let stop = AtomicBool::new(false);
     let take_game = || {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
         let i = next_game.fetch_add(1, Ordering::Relaxed);
-        (i < cfg.games)
-            .then(|| pairing(&openings, i, cfg.repeat, cfg.engines.len()))
+        games
+            .contains(&i)
+            .then(|| pairing(openings, i, cfg.repeat, cfg.engines.len()))
             .flatten()
     };
     // A worker hands in each finished unit with a way to tell it to go on,
@@ -589,7 +578,7 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
     // be written) holds before any new game starts.
     let (done_tx, done_rx) = unbounded::<HandedIn>();
     std::thread::scope(|s| {
-        for k in 0..cfg.concurrency.min(cfg.games) {
+        for k in 0..cfg.concurrency.min(games.len()) {
             let done_tx = done_tx.clone();
             let new_game_arg = new_game_arg.clone();
             let take_game = &take_game;
@@ -612,40 +601,20 @@ pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
                 let message = format!("cannot start a thread for game {}: {e}", k + 1);
                 eprintln!("tabula match: {message}; playing {k} games at once");
                 if k == 0 {
-                    standings.failure = Some(message);
+                    live.failure = Some(message);
                 }
                 break;
             }
         }
         drop(done_tx);
         for (p, recs, result, go_on) in done_rx.iter() {
-            if standings.count(cfg, &p, &recs, &result) {
+            let files = (records.as_mut(), results.as_mut());
+            if live.hand_in(cfg, game, files, &p, recs, &result) {
                 stop.store(true, Ordering::Relaxed);
-            }
-            let text = standings.records_text(&game, recs);
-            if let (Some(f), None) = (records.as_mut(), &standings.failure)
-                && let Err(e) = f.write_all(text.as_bytes())
-            {
-                let path = cfg.pgn_out.as_deref().unwrap_or_default();
-                let message = format!(
-                    "cannot write the record of game {} to '{path}': {e}",
-                    p.number
-                );
-                eprintln!("tabula match: {message}; stopping after the games in progress");
-                stop.store(true, Ordering::Relaxed);
-                standings.failure = Some(message);
             }
             let _ = go_on.send(());
         }
     });
-    standings.print_summary::<G>(cfg);
-    if let Some(message) = standings.failure {
-        return Err(MatchError::Failed(format!("match stopped: {message}")));
-    }
-    if let Some(path) = &cfg.pgn_out {
-        outln!("Records appended to {path}");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

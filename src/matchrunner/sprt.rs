@@ -189,6 +189,15 @@ impl SprtParams {
         }
     }
 
+    /// The match's header line: `SPRT: elo0 0, elo1 5, alpha 0.05, beta
+    /// 0.05 (logistic Elo, game pairs); at most 1000 games`.
+    pub fn header_line(&self, units: &str) -> String {
+        format!(
+            "SPRT: elo0 {}, elo1 {}, alpha {}, beta {} (logistic Elo, game pairs); at most {units}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+
     /// `SPRT: llr 1.23 (41.7%), lbound -2.94, ubound 2.94`; the percentage
     /// is the way to the bound the LLR heads for (negative towards H0).
     pub fn status_line(&self, llr: f64) -> String {
