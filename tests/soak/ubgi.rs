@@ -145,31 +145,8 @@ fn soak(id: &'static str, s: &Section) {
         };
         let mut got = w.ask(line.as_bytes());
         let errors = got.iter().filter(|l| is_error(l)).count();
-        // An accepted `go` owes exactly one answer (it may come after the
-        // probe's reply).
-        if go && errors == 0 {
-            if !got.iter().any(|l| is_answer(l)) {
-                got.extend(w.until("an answer", is_answer));
-            }
-            w.stats.searches += 1;
-            w.stats.bestmoves += 1;
-            let n = got.iter().filter(|l| is_answer(l)).count();
-            if n != 1 {
-                w.fail(&format!("{n} answers: {got:?}"));
-            }
-        } else if let Some(l) = got.iter().find(|l| is_answer(l)) {
-            w.fail(&format!("{l:?} answers no go ({got:?})"));
-        }
-        w.note(&got);
-        if errors > 1 {
-            w.fail(&format!("{errors} error lines: {got:?}"));
-        }
-        if errors == 1 {
-            w.stats.rejected += 1;
-            if line.starts_with("position") {
-                w.stats.rejected_positions += 1;
-            }
-        } else {
+        w.check_reply(&mut got, go, errors, is_answer);
+        if errors == 0 {
             w.stats.count_accepted(random);
             last = line;
         }

@@ -231,33 +231,13 @@ fn soak_lines(id: &'static str, s: &Section) {
         let before = w.probe();
         let mut got = w.ask(line.as_bytes());
         let errors = got.iter().filter(|l| is_error(l)).count();
-        if go && errors == 0 {
-            // UCI ignores unknown `go` words: without a limit the search
-            // is infinite and answers at `stop`.
-            if !line.contains("depth") {
-                w.send("stop");
-            }
-            if !got.iter().any(|l| is_answer(l)) {
-                got.extend(w.until("an answer", is_answer));
-            }
-            w.stats.searches += 1;
-            w.stats.bestmoves += 1;
-            let n = got.iter().filter(|l| is_answer(l)).count();
-            if n != 1 {
-                w.fail(&format!("{n} answers: {got:?}"));
-            }
-        } else if let Some(l) = got.iter().find(|l| is_answer(l)) {
-            w.fail(&format!("{l:?} answers no go ({got:?})"));
+        // UCI ignores unknown `go` words: without a limit the search is
+        // infinite and answers at `stop`.
+        if go && errors == 0 && !line.contains("depth") {
+            w.send("stop");
         }
-        w.note(&got);
-        if errors > 1 {
-            w.fail(&format!("{errors} error lines: {got:?}"));
-        }
+        w.check_reply(&mut got, go, errors, is_answer);
         if errors == 1 {
-            w.stats.rejected += 1;
-            if line.starts_with("position") {
-                w.stats.rejected_positions += 1;
-            }
             w.send("d");
             let after = w.probe();
             if after != before {

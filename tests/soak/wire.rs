@@ -130,6 +130,42 @@ impl Wire {
         }
     }
 
+    /// Checks what a test line `got` (its `errors` error lines counted):
+    /// an accepted `go` owes exactly one line `is_answer` accepts (it may
+    /// come after the probe's reply: then it is awaited and added to
+    /// `got`), any other line none; a line gets at most one error line.
+    pub fn check_reply(
+        &mut self,
+        got: &mut Vec<String>,
+        go: bool,
+        errors: usize,
+        is_answer: fn(&str) -> bool,
+    ) {
+        if go && errors == 0 {
+            if !got.iter().any(|l| is_answer(l)) {
+                got.extend(self.until("an answer", is_answer));
+            }
+            self.stats.searches += 1;
+            self.stats.bestmoves += 1;
+            let n = got.iter().filter(|l| is_answer(l)).count();
+            if n != 1 {
+                self.fail(&format!("{n} answers: {got:?}"));
+            }
+        } else if let Some(l) = got.iter().find(|l| is_answer(l)) {
+            self.fail(&format!("{l:?} answers no go ({got:?})"));
+        }
+        self.note(got);
+        if errors > 1 {
+            self.fail(&format!("{errors} error lines: {got:?}"));
+        }
+        if errors == 1 {
+            self.stats.rejected += 1;
+            if self.line.starts_with(b"position") {
+                self.stats.rejected_positions += 1;
+            }
+        }
+    }
+
     /// Ends the run: `quit` or end of input, idle or while the search that
     /// `go` (the lines that start one) runs; the process must be gone
     /// within `PROMPT` with a success status, printing no line that `owed`

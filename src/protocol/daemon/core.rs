@@ -63,6 +63,19 @@ impl Core {
         self.send(self.speech().format_error(&error));
     }
 
+    /// The command a dialect's parser read from a line: `None` for a line
+    /// that holds none, and for a bad one after `report` printed its error.
+    pub(in crate::protocol) fn command<T, E>(
+        &self,
+        parsed: Result<Option<T>, E>,
+        report: fn(&Core, E),
+    ) -> Option<T> {
+        parsed.unwrap_or_else(|e| {
+            report(self, e);
+            None
+        })
+    }
+
     /// Stops a running search and waits until its answer has been worded
     /// by `side` (it is printed in order by the writer).
     pub(in crate::protocol) fn stop_and_wait(&mut self, side: &mut dyn DialectSide) {

@@ -20,13 +20,9 @@ impl DialectSide for CecpState {
     }
 
     fn line(&mut self, core: &mut Core, line: &str) -> Flow {
-        let command = match cecp::parse(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => return Flow::Continue,
-            Err(e) => {
-                core.send(e.to_string());
-                return Flow::Continue;
-            }
+        let Some(command) = core.command(cecp::parse(line), |core, e| core.send(e.to_string()))
+        else {
+            return Flow::Continue;
         };
         self.command(core, command)
     }

@@ -53,13 +53,8 @@ impl DialectSide for HubState {
     }
 
     fn line(&mut self, core: &mut Core, line: &str) -> Flow {
-        let command = match hub::parse(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => return Flow::Continue,
-            Err(e) => {
-                core.error(e);
-                return Flow::Continue;
-            }
+        let Some(command) = core.command(hub::parse(line), Core::error) else {
+            return Flow::Continue;
         };
         match command {
             HubCommand::Quit => return Flow::Quit,

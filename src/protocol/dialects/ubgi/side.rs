@@ -177,13 +177,8 @@ impl DialectSide for UbgiState {
     /// Handles one UBGI line.
     fn line(&mut self, core: &mut Core, line: &str) -> Flow {
         let words = GameWords::new(core.session.ubgi_keys(), &core.session.game_options());
-        let command = match parse(line, &words) {
-            Ok(Some(c)) => c,
-            Ok(None) => return Flow::Continue,
-            Err(e) => {
-                core.error(e);
-                return Flow::Continue;
-            }
+        let Some(command) = core.command(parse(line, &words), Core::error) else {
+            return Flow::Continue;
         };
         match command {
             UbgiCommand::Quit => return Flow::Quit,

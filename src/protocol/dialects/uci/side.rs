@@ -30,13 +30,8 @@ impl DialectSide for UciFamily {
     }
 
     fn line(&mut self, core: &mut Core, line: &str) -> Flow {
-        let command = match parse_line(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => return Flow::Continue,
-            Err(e) => {
-                core.error(e.into());
-                return Flow::Continue;
-            }
+        let Some(command) = core.command(parse_line(line), |core, e| core.error(e.into())) else {
+            return Flow::Continue;
         };
         match command {
             Command::Quit => return Flow::Quit,
