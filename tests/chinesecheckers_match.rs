@@ -2,6 +2,9 @@
 //! best-reply search and two greedy baselines), ranks per engine, and a
 //! record that reads back and replays to the same end.
 
+mod common;
+
+use common::cli::{assert_usage_error, tabula};
 use std::process::Command;
 
 use tabula::games::chinesecheckers::record::parse_records;
@@ -123,14 +126,6 @@ fn bad_player_counts_are_usage_errors() {
         args.extend([
             "--engine", "tabula", "--engine", "tabula", "--depth", "1", "--games", "1",
         ]);
-        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(&args)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_usage_error(&args, &tabula(&args), needle);
     }
 }

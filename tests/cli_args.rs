@@ -1,16 +1,12 @@
 //! The command line of the sub-commands: bad arguments are usage errors
 //! (a message on stderr, exit status 2), never a panic.
 
+mod common;
+
+use common::cli::{assert_usage_error, tabula, text};
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::process::{Command, Output};
-
-fn tabula(args: &[OsString]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("run tabula")
-}
 
 fn words(args: &[&str]) -> Vec<OsString> {
     args.iter().map(OsString::from).collect()
@@ -20,19 +16,9 @@ fn bytes(b: &[u8]) -> OsString {
     OsString::from_vec(b.to_vec())
 }
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Runs `args` and checks: exit status 2, `needle` on stderr, no panic,
-/// nothing on stdout.
+/// Runs `args` and checks a usage error.
 fn usage_error(args: &[OsString], needle: &str) {
-    let out = tabula(args);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+    assert_usage_error(&args, &tabula(args), needle);
 }
 
 #[test]

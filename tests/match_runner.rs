@@ -2,6 +2,9 @@
 //! Fixed depth keeps the games short and the test free of timing
 //! assertions; the broken engines are tiny shell scripts.
 
+mod common;
+
+use common::cli::assert_usage_error;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -112,13 +115,7 @@ fn finished(out: &Output) -> String {
 /// Runs `tabula match args` and checks a usage error: exit status 2,
 /// `needle` on stderr, no panic, nothing on stdout.
 fn usage_error(m: &Match, needle: &str) {
-    let args = m.args();
-    let out = m.run();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+    assert_usage_error(&m.args(), &m.run(), needle);
 }
 
 fn temp(name: &str) -> PathBuf {

@@ -5,19 +5,10 @@
 //! whole match's summary. Bad `--shard` values and results files that
 //! cannot be pooled are refused with exit status 2.
 
+mod common;
+
+use common::cli::{assert_usage_error, tabula, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn tabula(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("run tabula")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|a| a.to_string()).collect()
@@ -50,12 +41,7 @@ fn succeeds(args: &[String]) -> String {
 /// Runs a command that must fail with status 2, `needle` on stderr,
 /// nothing on stdout and no panic.
 fn refused(args: &[String], needle: &str) {
-    let out = tabula(args);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+    assert_usage_error(&args, &tabula(args), needle);
 }
 
 /// A Chinese checkers match of seeded greedy players, fast and

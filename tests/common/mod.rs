@@ -3,6 +3,7 @@
 //! dead-code allowance.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod daemon;
 pub mod driver;
 pub mod mate;
