@@ -19,7 +19,7 @@ use crate::common::driver::{self, send, until};
 use crate::common::rng::Rng;
 use crate::data::Section;
 use crate::lines::budget;
-use crate::wire::{BLANK_JUNK, Wire, damage, quiet_junk};
+use crate::wire::{BLANK_JUNK, Wire, damage};
 
 pub const DRIVER: Driver = Driver {
     handshake: "ubgi",
@@ -136,13 +136,7 @@ fn soak(id: &'static str, s: &Section) {
     let mut last = String::from("ubgi");
     let lines = budget(data.lines);
     for _ in 0..lines {
-        let random = w.rng.chance(10);
-        let (line, go) = if random {
-            let junk = quiet_junk(&mut w.rng, &last);
-            (String::from_utf8_lossy(&junk).into_owned(), false)
-        } else {
-            ubgi_line(&mut w.rng, &data)
-        };
+        let (line, go, random) = w.next_line(&last, |rng| ubgi_line(rng, &data));
         let mut got = w.ask(line.as_bytes());
         let errors = got.iter().filter(|l| is_error(l)).count();
         w.check_reply(&mut got, go, errors, is_answer);
@@ -151,10 +145,7 @@ fn soak(id: &'static str, s: &Section) {
             last = line;
         }
     }
-    // At the default 400 lines: more than 10 searches.
-    if w.stats.searches <= lines / 40 {
-        w.fail(&format!("only {} searches", w.stats.searches));
-    }
+    w.check_searches(lines);
     // A search that cannot end within the exit's few milliseconds.
     w.finish(
         &[

@@ -9,7 +9,7 @@ use crate::common::rng::Rng;
 use crate::data::Section;
 use crate::lines::budget;
 use crate::session::{Dialect, Profile, clock_white_first, soak};
-use crate::wire::{BLANK_JUNK, Wire, damage, quiet_junk};
+use crate::wire::{BLANK_JUNK, Wire, damage};
 use tabula::engine::registry;
 
 pub const DRIVER: Driver = Driver {
@@ -218,15 +218,11 @@ fn soak_lines(id: &'static str, s: &Section) {
     let mut last = String::from("position startpos");
     let lines = budget(data.lines);
     for _ in 0..lines {
-        let random = w.rng.chance(10);
-        let (line, go) = if random {
-            let junk = quiet_junk(&mut w.rng, &last);
-            (String::from_utf8_lossy(&junk).into_owned(), false)
-        } else {
-            let line = random_line(&mut w.rng, &data);
+        let (line, go, random) = w.next_line(&last, |rng| {
+            let line = random_line(rng, &data);
             let go = line.starts_with("go") && !line.contains("perft");
             (line, go)
-        };
+        });
         w.send("d");
         let before = w.probe();
         let mut got = w.ask(line.as_bytes());
@@ -250,9 +246,6 @@ fn soak_lines(id: &'static str, s: &Section) {
             last = line;
         }
     }
-    // At the default 400 lines: more than 10 searches.
-    if w.stats.searches <= lines / 40 {
-        w.fail(&format!("only {} searches", w.stats.searches));
-    }
+    w.check_searches(lines);
     w.finish(&["position startpos moves 31", "go infinite"], is_answer);
 }

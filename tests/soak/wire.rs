@@ -130,6 +130,31 @@ impl Wire {
         }
     }
 
+    /// The next test line, whether it starts a search, and whether it is
+    /// random: one time in ten junk made from `last` (the last accepted
+    /// line), which starts none; otherwise what `valid` builds.
+    pub fn next_line(
+        &mut self,
+        last: &str,
+        valid: impl FnOnce(&mut Rng) -> (String, bool),
+    ) -> (String, bool, bool) {
+        if self.rng.chance(10) {
+            let junk = quiet_junk(&mut self.rng, last);
+            (String::from_utf8_lossy(&junk).into_owned(), false, true)
+        } else {
+            let (line, go) = valid(&mut self.rng);
+            (line, go, false)
+        }
+    }
+
+    /// Fails unless a run of `lines` test lines searched enough: at the
+    /// default 400 lines, more than 10 searches.
+    pub fn check_searches(&self, lines: usize) {
+        if self.stats.searches <= lines / 40 {
+            self.fail(&format!("only {} searches", self.stats.searches));
+        }
+    }
+
     /// Checks what a test line `got` (its `errors` error lines counted):
     /// an accepted `go` owes exactly one line `is_answer` accepts (it may
     /// come after the probe's reply: then it is awaited and added to
