@@ -194,7 +194,7 @@ fn bench(args: &[String]) -> i32 {
         let Some(session) = registry::create(game, events, 16) else {
             continue;
         };
-        let report = session.bench(depth, 16);
+        let report = session.bench(depth, 16, 1);
         for p in &report.positions {
             outln!(
                 "{game} nodes {:>10} time {:>6} ms bestmove {:<8} {}",

@@ -121,8 +121,9 @@ pub trait EngineSession: Send {
     ) -> Result<String, EngineError>;
     fn set_hash_mb(&self, mb: usize);
     fn clear_hash(&self);
-    /// Searches the game's bench positions synchronously (not on the worker).
-    fn bench(&self, depth: Option<u32>, hash_mb: usize) -> BenchReport;
+    /// Searches the game's bench positions synchronously (not on the
+    /// worker) with `threads` search threads.
+    fn bench(&self, depth: Option<u32>, hash_mb: usize, threads: usize) -> BenchReport;
 }
 
 /// The session of one game kind `G`.
@@ -351,7 +352,7 @@ impl<G: Game> EngineSession for GameSession<G> {
         self.worker.clear_hash();
     }
 
-    fn bench(&self, depth: Option<u32>, hash_mb: usize) -> BenchReport {
+    fn bench(&self, depth: Option<u32>, hash_mb: usize, threads: usize) -> BenchReport {
         let depth = depth.unwrap_or_else(|| self.game.bench_depth());
         let stop = AtomicBool::new(false);
         self.game.prepare_bench();
@@ -375,7 +376,10 @@ impl<G: Game> EngineSession for GameSession<G> {
                     depth: Some(depth),
                     ..Default::default()
                 },
-                settings: SearchSettings::default(),
+                settings: SearchSettings {
+                    threads,
+                    ..SearchSettings::default()
+                },
                 searchmoves: Vec::new(),
                 formatter: pv_formatter::<G::Pos>(MoveNotation::Native),
             };

@@ -62,6 +62,9 @@ pub struct SearchSettings {
     /// Hundredths of the most advanced opponent's evaluation the race
     /// planner takes from each line's value (0: its own race alone).
     pub race_rival: i32,
+    /// Search threads (the `Threads` option): 1 searches on the calling
+    /// thread alone; more add helpers that share the hash table.
+    pub threads: usize,
 }
 
 /// The race planner's default beam width.
@@ -115,6 +118,7 @@ impl Default for SearchSettings {
             race_replies: RaceReplies::default(),
             race_samples: RACE_SAMPLES_DEFAULT,
             race_rival: RACE_RIVAL_DEFAULT,
+            threads: 1,
         }
     }
 }
