@@ -94,6 +94,31 @@ fn bench_takes_at_most_one_game_and_one_unsigned_depth() {
 }
 
 #[test]
+fn bench_threads_are_a_count_from_one_to_the_maximum() {
+    for bad in ["0", "1025", "two", "-2"] {
+        usage_error(
+            &words(&["bench", "tak", "1", "--threads", bad]),
+            &format!("tabula bench: threads '{bad}' is not a number from 1 to 1024"),
+        );
+    }
+    usage_error(
+        &words(&["bench", "tak", "--threads"]),
+        "tabula bench: --threads needs a number",
+    );
+    usage_error(
+        &words(&["bench", "--threads", "2", "--threads", "2"]),
+        "more than one --threads",
+    );
+    let out = tabula(&words(&["bench", "--threads", "2", "tak", "2"]));
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("tak: nodes ") && stdout.contains(" threads 2"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn perft_depth_is_digits_only_and_extra_words_are_refused() {
     usage_error(
         &words(&["perft", "makruk", "startpos", "+1"]),

@@ -44,6 +44,18 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
         .map_err(|_| format!("depth '{text}' is too large"))
 }
 
+/// A count from 1 to `max` (ASCII digits only), named `what` in errors.
+pub fn parse_count(text: &str, what: &str, max: usize) -> Result<usize, String> {
+    let n = digits(text)
+        .ok()
+        .filter(|(rest, _)| rest.is_empty())
+        .and_then(|(_, d)| d.parse::<usize>().ok());
+    match n {
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("{what} '{text}' is not a number from 1 to {max}")),
+    }
+}
+
 /// True when `text` was meant as a number (a digit, possibly after a
 /// sign), so that `bench -1` is reported as a bad depth, not a bad game.
 pub fn looks_numeric(text: &str) -> bool {
@@ -72,6 +84,15 @@ mod tests {
             utf8_args(vec![OsString::from("perft")]),
             Ok(vec!["perft".to_string()])
         );
+    }
+
+    #[test]
+    fn counts_are_digits_within_their_range() {
+        assert_eq!(parse_count("2", "threads", 8), Ok(2));
+        for bad in ["0", "9", "-1", "2x", "", " 2", "99999999999999999999999"] {
+            let e = parse_count(bad, "threads", 8).unwrap_err();
+            assert!(e.starts_with("threads '"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -7,13 +7,17 @@ pub mod argv;
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
 use crate::out::outln;
+use crate::search::MAX_THREADS;
 use crossbeam_channel::unbounded;
 use std::time::Instant;
+
+/// The hash table of every bench search (MB), as Stockfish's bench uses.
+const BENCH_HASH_MB: usize = 16;
 
 pub const USAGE: &str = "usage:
   tabula                                   run the engine daemon on stdin/stdout
   tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
-  tabula bench [game] [depth]
+  tabula bench [game] [depth] [--threads N]
   tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
   tabula match-pool FILE...                        (tabula match-pool --help)
   tabula tune <game> --data FILE [flags]           (tabula tune --help)
@@ -154,13 +158,29 @@ fn perft(args: &[String]) -> i32 {
     0
 }
 
-/// `bench [game] [depth]`, in either order: at most one of each; a word
-/// that looks like a number is the depth.
-fn bench_args(args: &[String]) -> Result<(Vec<&'static str>, Option<u32>), String> {
+/// What `bench` runs: the games, the depth (the game's own when `None`)
+/// and the number of search threads.
+struct BenchArgs {
+    games: Vec<&'static str>,
+    depth: Option<u32>,
+    threads: usize,
+}
+
+/// `bench [game] [depth] [--threads N]`, in any order: at most one of
+/// each; a word that looks like a number is the depth.
+fn bench_args(args: &[String]) -> Result<BenchArgs, String> {
     let mut game = None;
     let mut depth = None;
-    for a in args {
-        if argv::looks_numeric(a) {
+    let mut threads = None;
+    let mut words = args.iter();
+    while let Some(a) = words.next() {
+        if a == "--threads" {
+            let value = words.next().ok_or("--threads needs a number")?;
+            let n = argv::parse_count(value, "threads", MAX_THREADS)?;
+            if threads.replace(n).is_some() {
+                return Err("more than one --threads".to_string());
+            }
+        } else if argv::looks_numeric(a) {
             let d = argv::parse_depth(a)?;
             if let Some(first) = depth.replace(d) {
                 return Err(format!("more than one depth ({first} and '{a}')"));
@@ -172,15 +192,19 @@ fn bench_args(args: &[String]) -> Result<(Vec<&'static str>, Option<u32>), Strin
             }
         }
     }
-    let games = match game {
-        Some(g) => vec![g],
-        None => VARIANTS.to_vec(),
-    };
-    Ok((games, depth))
+    Ok(BenchArgs {
+        games: game.map_or_else(|| VARIANTS.to_vec(), |g| vec![g]),
+        depth,
+        threads: threads.unwrap_or(1),
+    })
 }
 
 fn bench(args: &[String]) -> i32 {
-    let (games, depth) = match bench_args(args) {
+    let BenchArgs {
+        games,
+        depth,
+        threads,
+    } = match bench_args(args) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("tabula bench: {e}\n{USAGE}");
@@ -191,10 +215,10 @@ fn bench(args: &[String]) -> i32 {
     let mut ms = 0;
     for game in games {
         let (events, _rx) = unbounded();
-        let Some(session) = registry::create(game, events, 16) else {
+        let Some(session) = registry::create(game, events, BENCH_HASH_MB) else {
             continue;
         };
-        let report = session.bench(depth, 16, 1);
+        let report = session.bench(depth, BENCH_HASH_MB, threads);
         for p in &report.positions {
             outln!(
                 "{game} nodes {:>10} time {:>6} ms bestmove {:<8} {}",
@@ -205,7 +229,7 @@ fn bench(args: &[String]) -> i32 {
             );
         }
         outln!(
-            "{game}: nodes {} time {} ms nps {}",
+            "{game}: nodes {} time {} ms nps {} threads {threads}",
             report.nodes,
             report.elapsed_ms,
             report.nps()

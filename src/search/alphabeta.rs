@@ -24,7 +24,7 @@ use super::{
     AlphaBetaPosition, Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo,
     SearchLimits,
 };
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Deepest ply the search reaches (arrays are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -47,7 +47,7 @@ pub fn to_score(v: i32) -> Score {
 /// The score a transposition-table entry proves for a window, when its
 /// depth suffices and its bound decides against (alpha, beta).
 #[inline]
-fn tt_cutoff<M>(h: &super::tt::TtHit<M>, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+fn tt_cutoff(h: &TtHit, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
     if h.depth < depth {
         return None;
     }
@@ -109,10 +109,11 @@ impl<M> Node<M> {
 }
 
 /// What a node knows before its moves.
-struct NodeFacts<M> {
+struct NodeFacts {
     in_check: bool,
-    hit: Option<TtHit<M>>,
-    tt_move: Option<M>,
+    hit: Option<TtHit>,
+    /// The key of the table's move ([`AlphaBetaPosition::move_key`]).
+    tt_move: Option<u32>,
     /// The evaluation as the game gives it, and corrected by the history.
     raw_eval: i32,
     eval: i32,
@@ -181,24 +182,85 @@ struct QNode {
     best: i32,
 }
 
-/// A synchronous searcher: owns the transposition table and ordering
-/// history, which persist from one job to the next.
-pub struct Searcher<P: AlphaBetaPosition> {
-    tt: TranspositionTable<P::Move>,
-    ordering: OrderingTables<P::Move>,
+/// The most search threads a job uses (the `Threads` option's maximum).
+pub const MAX_THREADS: usize = 1024;
+
+/// What one search thread learns for itself and keeps from job to job:
+/// the move-ordering tables and the evaluation's correction history.
+struct ThreadTables<M: Copy> {
+    ordering: OrderingTables<M>,
     correction: CorrectionHistory,
+}
+
+impl<M: Copy + Eq> ThreadTables<M> {
+    fn new(history_size: usize) -> Self {
+        ThreadTables {
+            // Alpha-beta is a two-player search: one history per player.
+            ordering: OrderingTables::new(MAX_PLY, history_size, 2),
+            correction: CorrectionHistory::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.ordering.clear();
+        self.correction.clear();
+    }
+}
+
+/// What the threads of one job share besides the table.
+#[derive(Default)]
+struct Team {
+    /// Raised when the main thread is done: the helpers stop.
+    done: AtomicBool,
+    /// Nodes the helpers searched, each adding its count as it polls.
+    helper_nodes: AtomicU64,
+}
+
+/// Raises the helpers' stop flag when dropped, also when the main
+/// thread's search unwinds, so the scope that joins them never waits for
+/// helpers searching on.
+struct ReleaseHelpers<'a>(&'a AtomicBool);
+
+impl Drop for ReleaseHelpers<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Which depths helper `helper` (1, 2, ...) leaves out: it searches depth
+/// `d` only when `(d + phase) / size` is even. Helpers come in groups of
+/// `2 * size` with `size` 1, 2, 3, ... and every phase of their group,
+/// so two helpers seldom search the same depth at the same time and
+/// together they run ahead of the main thread, filling the table with
+/// deeper results (Lazy SMP).
+pub(super) fn depth_skip(helper: usize) -> (u32, u32) {
+    let i = helper.saturating_sub(1) as u32;
+    let mut size = 1u32;
+    while i >= size * (size + 1) {
+        size += 1;
+    }
+    (size, i - size * (size - 1))
+}
+
+/// A synchronous searcher: owns the transposition table, shared by all
+/// its threads, and each thread's ordering and correction tables, which
+/// persist from one job to the next. With more than one thread (the job's
+/// `threads` setting) it runs Lazy SMP: helpers search the same root on
+/// scoped threads of their own, and the calling thread's search decides.
+pub struct Searcher<P: AlphaBetaPosition> {
+    tt: TranspositionTable,
+    main: ThreadTables<P::Move>,
+    helpers: Vec<ThreadTables<P::Move>>,
     lmr: Box<[[u8; 64]; 64]>,
 }
 
 impl<P: AlphaBetaPosition> Searcher<P> {
     pub fn new(hash_mb: usize) -> Self {
-        let lmr = P::SEARCH_PARAMS.lmr_table();
         Searcher {
             tt: TranspositionTable::new(hash_mb),
-            // Alpha-beta is a two-player search: one history per player.
-            ordering: OrderingTables::new(MAX_PLY, P::history_size(), 2),
-            correction: CorrectionHistory::new(),
-            lmr,
+            main: ThreadTables::new(P::history_size()),
+            helpers: Vec::new(),
+            lmr: P::SEARCH_PARAMS.lmr_table(),
         }
     }
 
@@ -211,11 +273,12 @@ impl<P: AlphaBetaPosition> Searcher<P> {
         self.tt.size_mb()
     }
 
-    /// Forgets everything learnt: transposition table, history, killers.
+    /// Forgets everything learnt: transposition table, every thread's
+    /// history, killers and corrections.
     pub fn clear_hash(&mut self) {
         self.tt.clear();
-        self.ordering.clear();
-        self.correction.clear();
+        self.main.clear();
+        self.helpers.iter_mut().for_each(ThreadTables::clear);
     }
 
     pub fn hashfull(&self) -> u32 {
@@ -231,6 +294,19 @@ impl<P: AlphaBetaPosition> Searcher<P> {
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult<P::Move> {
         self.run_with_ponderhit(job, stop, None, on_event)
+    }
+
+    /// A new search for `threads` threads: the table's generation moves
+    /// on, and the helpers the job needs exist.
+    fn prepare(&mut self, threads: usize) {
+        self.tt.new_search();
+        while self.helpers.len() + 1 < threads {
+            self.helpers.push(ThreadTables::new(P::history_size()));
+        }
+        self.main.ordering.new_search();
+        for helper in self.helpers.iter_mut().take(threads - 1) {
+            helper.ordering.new_search();
+        }
     }
 
     /// Like [`Searcher::run`], with a `ponderhit` flag for ponder jobs.
@@ -250,8 +326,8 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             job.settings.move_overhead,
             job.position.side_to_move(),
         );
-        self.tt.new_search();
-        self.ordering.new_search();
+        let threads = job.settings.threads.clamp(1, MAX_THREADS);
+        self.prepare(threads);
         let Job {
             position,
             limits,
@@ -260,33 +336,39 @@ impl<P: AlphaBetaPosition> Searcher<P> {
             formatter,
         } = job;
         let root = position.clone();
-        let mut ctx = Ctx {
-            pos: position,
-            tt: &mut self.tt,
-            ord: &mut self.ordering,
-            corr: &mut self.correction,
-            lmr: &self.lmr,
-            stop,
-            ponderhit,
-            tm,
-            limits: limits.clone(),
-            nodes: 0,
-            aborted: false,
-            seldepth: 0,
-            root_depth: 0,
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            move_bufs: vec![Vec::new(); MAX_PLY + 2],
-            quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
-            noisy_bufs: vec![Vec::new(); MAX_PLY + 2],
-            scored_bufs: vec![Vec::new(); MAX_PLY + 2],
-            stack: vec![PlyState::EMPTY; MAX_PLY + 2],
-            root_moves: Vec::new(),
-            new_best: None,
-        };
         let multipv = settings.multipv.max(1);
         let format = |moves: &[P::Move]| -> Vec<String> { (formatter)(&root, moves) };
-        let result = ctx.iterate(&searchmoves, multipv, &format, on_event);
-        ctx.wait_if_needed();
+        let team = Team::default();
+        let Searcher {
+            tt,
+            main,
+            helpers,
+            lmr,
+        } = self;
+        let (tt, lmr, team_ref) = (&*tt, &**lmr, &team);
+        let result = std::thread::scope(|scope| {
+            let release = ReleaseHelpers(&team_ref.done);
+            for (i, tables) in helpers.iter_mut().take(threads - 1).enumerate() {
+                let seat = Seat::helper(team_ref, i + 1);
+                let pos = position.clone();
+                let searchmoves = &searchmoves;
+                let spawned = std::thread::Builder::new()
+                    .name("tabula-helper".into())
+                    .spawn_scoped(scope, move || {
+                        Ctx::new(pos, tt, tables, lmr, seat).help(searchmoves)
+                    });
+                if let Err(e) = spawned {
+                    log::warn!("search helper {}: not started ({e})", i + 1);
+                    break;
+                }
+            }
+            let seat = Seat::main(team_ref, stop, ponderhit, tm, limits);
+            let mut ctx = Ctx::new(position, tt, main, lmr, seat);
+            let result = ctx.iterate(&searchmoves, multipv, &format, on_event);
+            drop(release);
+            ctx.wait_if_needed();
+            result
+        });
 
         let (best, ponder) = match result.best {
             Some(b) => {
@@ -373,17 +455,71 @@ struct Line<M> {
     seldepth: usize,
 }
 
-struct Ctx<'a, P: AlphaBetaPosition> {
-    pos: P,
-    tt: &'a mut TranspositionTable<P::Move>,
-    ord: &'a mut OrderingTables<P::Move>,
-    corr: &'a mut CorrectionHistory,
-    lmr: &'a [[u8; 64]; 64],
+/// One thread's place in a job: what stops it, its clock and limits, and
+/// the team it counts its nodes with.
+struct Seat<'a> {
+    team: &'a Team,
+    /// 0 for the main thread, 1, 2, ... for the helpers.
+    helper: usize,
     stop: &'a AtomicBool,
     ponderhit: Option<&'a AtomicBool>,
     tm: TimeManager,
     limits: SearchLimits,
+}
+
+impl<'a> Seat<'a> {
+    /// The calling thread's seat: the job's flags, clock and limits.
+    fn main(
+        team: &'a Team,
+        stop: &'a AtomicBool,
+        ponderhit: Option<&'a AtomicBool>,
+        tm: TimeManager,
+        limits: SearchLimits,
+    ) -> Self {
+        Seat {
+            team,
+            helper: 0,
+            stop,
+            ponderhit,
+            tm,
+            limits,
+        }
+    }
+
+    /// A helper's seat: no clock and no limit; it stops when the main
+    /// thread is done.
+    fn helper(team: &'a Team, helper: usize) -> Self {
+        let limits = SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        };
+        Seat {
+            team,
+            helper,
+            stop: &team.done,
+            ponderhit: None,
+            tm: TimeManager::new(&limits, 0, 0),
+            limits: SearchLimits::default(),
+        }
+    }
+}
+
+struct Ctx<'a, P: AlphaBetaPosition> {
+    pos: P,
+    tt: &'a TranspositionTable,
+    ord: &'a mut OrderingTables<P::Move>,
+    corr: &'a mut CorrectionHistory,
+    lmr: &'a [[u8; 64]; 64],
+    team: &'a Team,
+    /// 0 for the main thread, 1, 2, ... for the helpers.
+    helper: usize,
+    stop: &'a AtomicBool,
+    ponderhit: Option<&'a AtomicBool>,
+    tm: TimeManager,
+    limits: SearchLimits,
+    /// This thread's nodes, and (helpers) how many of them the team has.
     nodes: u64,
+    reported_nodes: u64,
     aborted: bool,
     seldepth: usize,
     root_depth: i32,
@@ -404,9 +540,47 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// The game's search parameters.
     const PARAMS: &'static SearchParams = P::SEARCH_PARAMS;
 
+    fn new(
+        pos: P,
+        tt: &'a TranspositionTable,
+        tables: &'a mut ThreadTables<P::Move>,
+        lmr: &'a [[u8; 64]; 64],
+        seat: Seat<'a>,
+    ) -> Self {
+        Ctx {
+            pos,
+            tt,
+            ord: &mut tables.ordering,
+            corr: &mut tables.correction,
+            lmr,
+            team: seat.team,
+            helper: seat.helper,
+            stop: seat.stop,
+            ponderhit: seat.ponderhit,
+            tm: seat.tm,
+            limits: seat.limits,
+            nodes: 0,
+            reported_nodes: 0,
+            aborted: false,
+            seldepth: 0,
+            root_depth: 0,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            move_bufs: vec![Vec::new(); MAX_PLY + 2],
+            quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
+            noisy_bufs: vec![Vec::new(); MAX_PLY + 2],
+            scored_bufs: vec![Vec::new(); MAX_PLY + 2],
+            stack: vec![PlyState::EMPTY; MAX_PLY + 2],
+            root_moves: Vec::new(),
+            new_best: None,
+        }
+    }
+
     // ---- control -------------------------------------------------------
 
     fn poll(&mut self) {
+        if self.helper > 0 {
+            self.report_nodes();
+        }
         if self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
@@ -426,7 +600,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             return true;
         }
         if let Some(limit) = self.limits.nodes
-            && self.nodes >= limit
+            && self.total_nodes() >= limit
         {
             self.aborted = true;
             return true;
@@ -448,6 +622,19 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         self.tm.elapsed_ms()
     }
 
+    /// A helper adds the nodes it searched since it last did to the team's.
+    fn report_nodes(&mut self) {
+        let new = self.nodes - self.reported_nodes;
+        self.team.helper_nodes.fetch_add(new, Ordering::Relaxed);
+        self.reported_nodes = self.nodes;
+    }
+
+    /// The main thread's nodes and the helpers' reported so far (what
+    /// `info` prints and `go nodes` limits).
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.team.helper_nodes.load(Ordering::Relaxed)
+    }
+
     fn make_info(
         &self,
         depth: u32,
@@ -464,8 +651,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             multipv,
             score: to_score(score),
             bound,
-            nodes: self.nodes,
-            nps: self.nodes.saturating_mul(1000) / time_ms.max(1),
+            nodes: self.total_nodes(),
+            nps: self.total_nodes().saturating_mul(1000) / time_ms.max(1),
             time_ms,
             hashfull: self.tt.hashfull(),
             pv,
@@ -494,7 +681,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 score: to_score(score),
                 depth: 0,
                 seldepth: 0,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time_ms: self.elapsed_ms(),
                 pv: Vec::new(),
             };
@@ -575,6 +762,31 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             self.report_lines(completed_depth, &completed, format, on_event);
         }
         self.result_of(&completed, completed_depth)
+    }
+
+    /// A helper's job: iterative deepening on the main thread's root,
+    /// leaving out the depths [`depth_skip`] gives it, with no reports,
+    /// until the main thread is done; what it finds reaches the main
+    /// thread through the table.
+    fn help(&mut self, searchmoves: &[P::Move]) {
+        if self.init_root_moves(searchmoves) {
+            let (size, phase) = depth_skip(self.helper);
+            let silent = |_: &[P::Move]| Vec::new();
+            for depth in 1..=MAX_DEPTH {
+                if ((depth + phase) / size) % 2 == 1 {
+                    continue;
+                }
+                self.root_depth = depth as i32;
+                self.search_line(depth, 0, &silent, &mut |_| {});
+                if self.aborted {
+                    break;
+                }
+                for rm in self.root_moves.iter_mut() {
+                    rm.prev_score = rm.score;
+                }
+            }
+        }
+        self.report_nodes();
     }
 
     /// The root moves (restricted to `searchmoves` when any of them is
@@ -767,7 +979,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             score: to_score(score),
             depth: completed_depth,
             seldepth: seldepth as u32,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             time_ms: self.elapsed_ms(),
             pv,
         }
@@ -777,12 +989,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     fn ponder_from_tt(&mut self, best: P::Move) -> Option<P::Move> {
         self.pos.make(best);
         let mut reply = None;
-        if let Some(mv) = self.tt.probe(self.pos.key(), 1).and_then(|h| h.mv) {
+        if let Some(key) = self.tt.probe(self.pos.key(), 1).and_then(|h| h.mv) {
             let mut legal = Vec::new();
             self.pos.generate_legal(&mut legal);
-            if legal.contains(&mv) {
-                reply = Some(mv);
-            }
+            reply = legal.into_iter().find(|&m| P::move_key(m) == key);
         }
         self.pos.unmake();
         reply
@@ -869,8 +1079,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(self.pos.key(), 0, best_move, best, depth, bound);
+            self.tt.store(
+                self.pos.key(),
+                0,
+                best_move.map(P::move_key),
+                best,
+                depth,
+                bound,
+            );
         }
         best
     }
@@ -967,12 +1183,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// What the node knows before its moves: the table's entry, the
     /// static evaluation (recorded for the plies below) and its trend.
     #[inline]
-    fn node_facts(
-        &mut self,
-        ply: usize,
-        in_check: bool,
-        hit: Option<TtHit<P::Move>>,
-    ) -> NodeFacts<P::Move> {
+    fn node_facts(&mut self, ply: usize, in_check: bool, hit: Option<TtHit>) -> NodeFacts {
         let (raw_eval, eval, corr_key) = if in_check {
             (-INFINITY, -INFINITY, None)
         } else {
@@ -1016,7 +1227,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// Cuts before any move at a non-PV node not in check: reverse
     /// futility and null move, then ProbCut. `Some(score)` ends the node.
     #[inline]
-    fn prune_node(&mut self, node: &Node<P::Move>, facts: &NodeFacts<P::Move>) -> Option<i32> {
+    fn prune_node(&mut self, node: &Node<P::Move>, facts: &NodeFacts) -> Option<i32> {
         if node.pv || facts.in_check || node.excluded.is_some() || node.beta.abs() >= MATE_BOUND {
             return None;
         }
@@ -1093,11 +1304,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// The moves of a node, best first, with a PVS window: the best score
     /// and move, or the score that ends the node early (no legal move, a
     /// multi-cut, an aborted search).
-    fn search_moves(
-        &mut self,
-        node: &mut Node<P::Move>,
-        facts: &NodeFacts<P::Move>,
-    ) -> Moves<P::Move> {
+    fn search_moves(&mut self, node: &mut Node<P::Move>, facts: &NodeFacts) -> Moves<P::Move> {
         let ply = node.ply;
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
@@ -1190,7 +1397,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// Late-move pruning's limit: shallow non-PV nodes stop trying quiet
     /// moves after this many.
     #[inline]
-    fn lmp_limit(&self, node: &Node<P::Move>, facts: &NodeFacts<P::Move>) -> usize {
+    fn lmp_limit(&self, node: &Node<P::Move>, facts: &NodeFacts) -> usize {
         let p = Self::PARAMS;
         if node.pv || facts.in_check || node.depth > p.lmp_depth {
             return usize::MAX;
@@ -1204,7 +1411,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     fn try_move(
         &mut self,
         node: &Node<P::Move>,
-        facts: &NodeFacts<P::Move>,
+        facts: &NodeFacts,
         state: &LoopState<P::Move>,
         mv: P::Move,
         quiet: bool,
@@ -1267,7 +1474,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     fn move_is_pruned(
         &self,
         node: &Node<P::Move>,
-        facts: &NodeFacts<P::Move>,
+        facts: &NodeFacts,
         state: &LoopState<P::Move>,
         mv: P::Move,
         quiet: bool,
@@ -1299,7 +1506,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     fn singular_extension(
         &mut self,
         node: &Node<P::Move>,
-        facts: &NodeFacts<P::Move>,
+        facts: &NodeFacts,
         state: &LoopState<P::Move>,
         mv: P::Move,
     ) -> Singular {
@@ -1308,7 +1515,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         let Some(h) = facts.hit else {
             return Singular::Extend(0);
         };
-        if Some(mv) != facts.tt_move
+        if facts.tt_move != Some(P::move_key(mv))
             || node.ply == 0
             || depth < p.singular_depth
             || h.depth < depth - p.singular_tt_slack
@@ -1341,7 +1548,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     fn search_child(
         &mut self,
         node: &Node<P::Move>,
-        facts: &NodeFacts<P::Move>,
+        facts: &NodeFacts,
         mf: &MoveFacts,
         searched: usize,
         new_depth: i32,
@@ -1390,7 +1597,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         orig_alpha: i32,
         best: i32,
         best_move: Option<P::Move>,
-        facts: &NodeFacts<P::Move>,
+        facts: &NodeFacts,
     ) {
         if node.excluded.is_some() {
             return;
@@ -1402,8 +1609,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, node.ply, best_move, best, node.depth, bound);
+        self.tt.store(
+            key,
+            node.ply,
+            best_move.map(P::move_key),
+            best,
+            node.depth,
+            bound,
+        );
         if let Some(k) = facts.corr_key
             && best.abs() < MATE_BOUND
             && best_move.is_none_or(|m| self.pos.is_quiet(m))
@@ -1420,7 +1633,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         &mut self,
         ply: usize,
         moves: Vec<P::Move>,
-        tt_move: Option<P::Move>,
+        tt_move: Option<u32>,
         ctx: &QuietContext<P::Move>,
     ) -> Vec<(P::Move, i32)> {
         let mut scored = std::mem::take(&mut self.scored_bufs[ply]);
@@ -1462,8 +1675,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             if v >= raised {
                 // Stored as proven a ply deeper than the confirming search.
                 let proven = depth - p.probcut_reduction + 1;
-                self.tt
-                    .store(self.pos.key(), ply, Some(mv), v, proven, Bound::Lower);
+                self.tt.store(
+                    self.pos.key(),
+                    ply,
+                    Some(P::move_key(mv)),
+                    v,
+                    proven,
+                    Bound::Lower,
+                );
                 found = Some(v);
                 break;
             }
@@ -1631,7 +1850,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, q.best, 0, bound);
+        self.tt
+            .store(key, ply, best_move.map(P::move_key), q.best, 0, bound);
         q.best
     }
 

@@ -48,7 +48,7 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use alphabeta::Searcher;
+pub use alphabeta::{MAX_THREADS, Searcher};
 pub use expectimax::Expectimax;
 pub use strategy::SearchStrategy;
 pub use types::*;
@@ -129,6 +129,10 @@ pub trait AlphaBetaPosition: RulesPosition {
     /// A small index for history tables, below `history_size()`.
     fn history_index(&self, mv: Self::Move) -> usize;
     fn history_size() -> usize;
+    /// A 32-bit key that tells this move from the position's other legal
+    /// moves: the transposition table keeps moves as these keys, and the
+    /// search compares them only with the keys of moves it generated.
+    fn move_key(mv: Self::Move) -> u32;
     /// Static exchange or cheap estimate of a noisy move's gain, used to
     /// prune losing captures in quiescence. Default: the ordering hint.
     fn noisy_gain(&self, mv: Self::Move) -> i32 {

@@ -148,11 +148,11 @@ impl<M: Copy + Eq> OrderingTables<M> {
         &self,
         pos: &P,
         mv: M,
-        tt_move: Option<M>,
+        tt_move: Option<u32>,
         ctx: &QuietContext<M>,
         ply: usize,
     ) -> i32 {
-        if tt_move == Some(mv) {
+        if tt_move.is_some_and(|k| k == P::move_key(mv)) {
             return TT_SCORE;
         }
         if !pos.is_quiet(mv) {
@@ -183,7 +183,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         &self,
         pos: &P,
         moves: &[M],
-        tt_move: Option<M>,
+        tt_move: Option<u32>,
         ctx: &QuietContext<M>,
         ply: usize,
         out: &mut Vec<(M, i32)>,

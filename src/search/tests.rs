@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+mod smp;
+
 fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -135,6 +137,10 @@ impl AlphaBetaPosition for Nim {
     }
     fn history_size() -> usize {
         8 * 256
+    }
+
+    fn move_key(mv: NimMove) -> u32 {
+        u32::from(mv.pile) | u32::from(mv.take) << 8
     }
 }
 
@@ -274,6 +280,10 @@ impl AlphaBetaPosition for Skirmish {
     fn history_size() -> usize {
         256
     }
+
+    fn move_key(mv: u8) -> u32 {
+        u32::from(mv)
+    }
     /// The material balance: exercises the correction history.
     fn correction_key(&self) -> Option<u64> {
         Some(((self.material[Side::FIRST] as u64) << 8) | self.material[Side::SECOND] as u64)
@@ -370,6 +380,10 @@ impl AlphaBetaPosition for Tree {
     }
     fn history_size() -> usize {
         64
+    }
+
+    fn move_key(mv: usize) -> u32 {
+        mv as u32
     }
 }
 
@@ -1031,6 +1045,10 @@ impl AlphaBetaPosition for Broken {
     }
     fn history_size() -> usize {
         Nim::history_size()
+    }
+
+    fn move_key(mv: NimMove) -> u32 {
+        Nim::move_key(mv)
     }
 }
 

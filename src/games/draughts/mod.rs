@@ -293,6 +293,10 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
         64 * 64
     }
 
+    fn move_key(mv: Move) -> u32 {
+        mv.key()
+    }
+
     /// The material a capture takes (or a crowning gains).
     fn noisy_gain(&self, mv: Move) -> i32 {
         let kings = (mv.captured & self.kings).count_ones() as i32;

@@ -19,7 +19,29 @@ pub struct Move {
     pub(crate) captured: u64,
 }
 
+/// Bits of a move key: the start and the end square, the crowning, and
+/// the captured set folded into what is left.
+const KEY_SQUARE_BITS: u32 = 7;
+const KEY_CROWN_SHIFT: u32 = 2 * KEY_SQUARE_BITS;
+const KEY_CAPTURED_SHIFT: u32 = KEY_CROWN_SHIFT + 1;
+/// An odd multiplier that spreads every captured square over the top bits.
+const KEY_FOLD: u64 = 0x9E37_79B9_7F4A_7C15;
+
 impl Move {
+    /// The transposition table's key of the move: start, end and crowning
+    /// exactly, the captured set as a 17-bit hash. Two legal moves differ
+    /// in their captured sets only when they share start and end, and
+    /// then their hashes almost surely differ; when they do not, the
+    /// table merely tries the other one first.
+    #[inline]
+    pub fn key(self) -> u32 {
+        let captured = self.captured.wrapping_mul(KEY_FOLD) >> (64 - (32 - KEY_CAPTURED_SHIFT));
+        u32::from(self.from)
+            | u32::from(self.to) << KEY_SQUARE_BITS
+            | u32::from(self.crown) << KEY_CROWN_SHIFT
+            | (captured as u32) << KEY_CAPTURED_SHIFT
+    }
+
     #[inline]
     pub fn is_capture(self) -> bool {
         self.captured != 0

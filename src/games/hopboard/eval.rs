@@ -271,6 +271,10 @@ impl<S: CellSet> AlphaBetaPosition for HopPosition<S> {
     fn history_size() -> usize {
         S::CAPACITY * S::CAPACITY
     }
+
+    fn move_key(mv: Move) -> u32 {
+        u32::from(mv.from) | u32::from(mv.to) << 8
+    }
 }
 
 impl<S: CellSet> MultiPlayerPosition for HopPosition<S> {

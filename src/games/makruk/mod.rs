@@ -315,6 +315,10 @@ impl AlphaBetaPosition for Position {
         12 * 64
     }
 
+    fn move_key(mv: Move) -> u32 {
+        u32::from(mv.0)
+    }
+
     /// Static exchange evaluation: the material balance of the capture
     /// sequence on the destination square, each side recapturing with its
     /// least valuable piece and free to stop.

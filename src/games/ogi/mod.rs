@@ -318,6 +318,10 @@ impl AlphaBetaPosition for Position {
         48 * 64
     }
 
+    fn move_key(mv: Move) -> u32 {
+        u32::from(mv.0)
+    }
+
     fn noisy_gain(&self, mv: Move) -> i32 {
         self.see(mv)
     }

@@ -345,6 +345,10 @@ impl AlphaBetaPosition for Position {
         1 << 16
     }
 
+    fn move_key(mv: Move) -> u32 {
+        u32::from(mv.0)
+    }
+
     fn noisy_gain(&self, _mv: Move) -> i32 {
         // Noisy moves win the game at once.
         MATE / 2

@@ -36,7 +36,7 @@ use std::sync::atomic::AtomicBool;
 /// search for more, or the greedy baseline for any number.
 pub struct MultiPlayerSearch<P: AlphaBetaPosition + MultiPlayerPosition> {
     two: Searcher<P>,
-    tt: TranspositionTable<P::Move>,
+    tt: TranspositionTable,
 }
 
 impl<P: AlphaBetaPosition + MultiPlayerPosition> SearchStrategy<P> for MultiPlayerSearch<P> {

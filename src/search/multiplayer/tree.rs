@@ -63,7 +63,10 @@ struct Ctx<'a, M: Copy + Send + 'static> {
     node_limit: Option<u64>,
     nodes: u64,
     aborted: bool,
-    tt: &'a mut TranspositionTable<M>,
+    tt: &'a TranspositionTable,
+    /// The game's move key ([`AlphaBetaPosition::move_key`]), by which
+    /// the table keeps moves.
+    key_of: fn(M) -> u32,
     evals: Vec<i32>,
     move_bufs: Vec<Vec<M>>,
 }
@@ -202,8 +205,9 @@ impl<M: Copy + PartialEq + Send + 'static> Ctx<'_, M> {
             } else {
                 Bound::Exact
             };
+            let best_key = best_move.map(self.key_of);
             self.tt
-                .store(key, ply as usize, best_move, best, depth as i32, bound);
+                .store(key, ply as usize, best_key, best, depth as i32, bound);
         }
         best
     }
@@ -214,7 +218,7 @@ impl<M: Copy + PartialEq + Send + 'static> Ctx<'_, M> {
         &mut self,
         pos: &P,
         ply: u32,
-        tt_move: Option<M>,
+        tt_move: Option<u32>,
     ) -> Vec<M> {
         let mut moves = self
             .move_bufs
@@ -225,7 +229,7 @@ impl<M: Copy + PartialEq + Send + 'static> Ctx<'_, M> {
         pos.generate_legal(&mut moves);
         moves.sort_by_cached_key(|&m| -pos.move_gain(m));
         if let Some(t) = tt_move
-            && let Some(i) = moves.iter().position(|&m| m == t)
+            && let Some(i) = moves.iter().position(|&m| (self.key_of)(m) == t)
         {
             moves[..=i].rotate_right(1);
         }
@@ -238,7 +242,7 @@ impl<M: Copy + PartialEq + Send + 'static> Ctx<'_, M> {
 pub(super) fn run<P: AlphaBetaPosition + MultiPlayerPosition>(
     job: Job<P>,
     method: MultiMethod,
-    tt: &mut TranspositionTable<P::Move>,
+    tt: &mut TranspositionTable,
     stop: &AtomicBool,
     ponderhit: Option<&AtomicBool>,
     on_event: &mut dyn FnMut(SearchEvent),
@@ -255,6 +259,7 @@ pub(super) fn run<P: AlphaBetaPosition + MultiPlayerPosition>(
         nodes: 0,
         aborted: false,
         tt,
+        key_of: P::move_key,
         evals: Vec::new(),
         move_bufs: vec![Vec::new(); MAX_DEPTH as usize + 2],
     };
