@@ -18,7 +18,7 @@ use crate::rules::{Decision, Turn};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A value chance nodes average and players compare.
-pub trait ChanceValue: Copy + Send + 'static {
+pub trait ChanceValue: Copy + Send + Sync + 'static {
     fn zero() -> Self;
     /// `self += weight * other`.
     fn add_weighted(&mut self, other: &Self, weight: f32);
@@ -102,6 +102,7 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
             nodes: 0,
             node_limit: job.limits.nodes,
             aborted: false,
+            threads: job.settings.threads.max(1),
         };
         let mut best: Option<(P::Move, f32)> = None;
         let mut depth_done = 0;
@@ -159,12 +160,16 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
     fn clear_hash(&mut self) {}
 }
 
+#[derive(Clone)]
 struct Ctx<'a> {
     stop: &'a AtomicBool,
     tm: TimeManager,
     nodes: u64,
     node_limit: Option<u64>,
     aborted: bool,
+    /// Threads the root's work is spread over (the deeper candidates of
+    /// a play, the rolls of a cube decision); 1 below the root.
+    threads: usize,
 }
 
 impl Ctx<'_> {
@@ -177,6 +182,56 @@ impl Ctx<'_> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// `work` on each item in order, each on `pos` as it is: on this
+    /// thread alone, or spread over `self.threads` scoped threads with a
+    /// context of their own (the same stop flag and clock) and one thread
+    /// below them. `None` for the items an abort left out; the nodes of
+    /// every thread are counted and an abort anywhere ends the search.
+    fn spread<P: EquityPosition, T: Sync, R: Send>(
+        &mut self,
+        pos: &mut P,
+        items: &[T],
+        work: impl Fn(&mut Self, &mut P, &T) -> R + Sync,
+    ) -> Vec<Option<R>> {
+        let threads = self.threads.min(items.len());
+        if threads <= 1 {
+            let saved = std::mem::replace(&mut self.threads, 1);
+            let out = run_items(self, pos, items, &work);
+            self.threads = saved;
+            return out;
+        }
+        let chunk = items.len().div_ceil(threads);
+        let work = &work;
+        let parts: Vec<(Vec<Option<R>>, u64, bool)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = items
+                .chunks(chunk)
+                .map(|part| {
+                    let mut ctx = Ctx {
+                        threads: 1,
+                        nodes: 0,
+                        ..self.clone()
+                    };
+                    let mut pos = pos.clone();
+                    scope.spawn(move || {
+                        let out = run_items(&mut ctx, &mut pos, part, work);
+                        (out, ctx.nodes, ctx.aborted)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let mut out = Vec::with_capacity(items.len());
+        for (values, nodes, aborted) in parts {
+            out.extend(values);
+            self.nodes += nodes;
+            self.aborted |= aborted;
+        }
+        out
     }
 
     /// The static value of `pos` for its player on turn.
@@ -203,11 +258,12 @@ impl Ctx<'_> {
                 let outcomes = pos.chance_outcomes();
                 let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
                 let mut sum = P::Value::zero();
-                for (roll, weight) in outcomes {
-                    let v = self.through(pos, roll, depth);
-                    sum.add_weighted(&v, weight as f32 / total.max(1) as f32);
-                    if self.aborted {
-                        break;
+                let values = self.spread(pos, &outcomes, |ctx, pos, &(roll, _)| {
+                    ctx.through(pos, roll, depth)
+                });
+                for (v, (_, weight)) in values.iter().zip(&outcomes) {
+                    if let Some(v) = v {
+                        sum.add_weighted(v, *weight as f32 / total.max(1) as f32);
                     }
                 }
                 sum
@@ -265,12 +321,11 @@ impl Ctx<'_> {
             let top = scored.first().map_or(0.0, |s| s.2);
             scored.truncate(keep);
             scored.retain(|s| s.2 >= top - window);
-            for entry in scored.iter_mut() {
-                let v = self.through(pos, entry.0, d);
-                if self.aborted {
-                    break;
+            let values = self.spread(pos, &scored, |ctx, pos, entry| ctx.through(pos, entry.0, d));
+            for (entry, v) in scored.iter_mut().zip(values) {
+                if let Some(v) = v {
+                    *entry = (entry.0, v, pos.equity_of(&v));
                 }
-                *entry = (entry.0, v, pos.equity_of(&v));
             }
         }
         scored
@@ -302,4 +357,23 @@ impl Ctx<'_> {
         let v = self.value(&mut rolling, depth - 1);
         root.cube_action(&v)
     }
+}
+
+/// `work` on each item until `ctx` aborts (`None` for the rest).
+fn run_items<'a, P, T, R>(
+    ctx: &mut Ctx<'a>,
+    pos: &mut P,
+    items: &[T],
+    work: &(impl Fn(&mut Ctx<'a>, &mut P, &T) -> R + Sync),
+) -> Vec<Option<R>> {
+    items
+        .iter()
+        .map(|item| {
+            if ctx.aborted {
+                return None;
+            }
+            let r = work(ctx, pos, item);
+            (!ctx.aborted).then_some(r)
+        })
+        .collect()
 }

@@ -170,6 +170,19 @@ impl Game for Backgammon {
         Some("backgammon's search reports one line".to_string())
     }
 
+    fn bench_positions(&self) -> Vec<String> {
+        use super::bench::{BENCH_POSITIONS, BENCH_SEED, sample_positions};
+        sample_positions(self.rules, self.jacoby, BENCH_SEED, BENCH_POSITIONS)
+            .iter()
+            .map(GamePosition::to_notation)
+            .collect()
+    }
+
+    /// The engine's default ply: what a user's searches cost.
+    fn bench_depth(&self) -> u32 {
+        u32::from(self.ply)
+    }
+
     fn prepare_bench(&self) {
         super::eval::bearoff::database();
     }

@@ -5,6 +5,7 @@
 //! expectimax search needs ([`search`]).
 
 pub mod base64;
+pub mod bench;
 pub mod board;
 pub mod closed_count;
 pub mod cube;
