@@ -1,8 +1,9 @@
 //! The lone-player race planner (`MultiSearch race`): it fills a target
 //! alone in the fewest moves on a tiny case, much faster than greedy from
 //! the start, plays only legal moves, repeats itself at fixed depth and
-//! nodes, best-reply hands over to it once a player races alone, and the
-//! default method (`auto`) plays it with three players or more.
+//! nodes, plans alike on any number of threads, best-reply hands over to
+//! it once a player races alone, and the default method (`auto`) plays it
+//! with three players or more.
 
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
@@ -185,6 +186,26 @@ fn fixed_depth_and_nodes_repeat_exactly() {
     let (events, _, n) = search(&pos, MultiMethod::Race, nodes, RaceReplies::Pass);
     assert!(n <= 4000, "{n} nodes");
     assert!(events.iter().filter(|e| e.is_final()).count() == 1);
+}
+
+#[test]
+fn fixed_depth_plans_alike_on_any_number_of_threads() {
+    // A level's lines spread over threads are merged in their order: the
+    // same move, nodes and lines as on one thread, samples and rival too.
+    let pos = ccn::parse(START_6P, Rules::default()).expect("ccn");
+    for (samples, rival) in [(1, 0), (3, 30)] {
+        let alone = search_with(&pos, depth(4), race_settings(samples, rival));
+        for threads in [2, 5] {
+            let settings = SearchSettings {
+                threads,
+                ..race_settings(samples, rival)
+            };
+            let spread = search_with(&pos, depth(4), settings);
+            assert_eq!(spread.1, alone.1, "{threads} threads");
+            assert_eq!(spread.2, alone.2, "{threads} threads");
+            assert_eq!(lines(&spread.0), lines(&alone.0), "{threads} threads");
+        }
+    }
 }
 
 #[test]

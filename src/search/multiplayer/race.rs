@@ -164,7 +164,12 @@ fn ended<P: MultiPlayerPosition>(pos: &P, me: usize) -> bool {
     pos.outcome().is_some() || !pos.is_playing(me)
 }
 
+/// A line's own moves and their children's sums; `None` for a line that
+/// ended.
+type LineChildren<M> = Option<(Vec<M>, Vec<ChildSums>)>;
+
 /// The beam's state through one search.
+#[derive(Clone)]
 struct Planner<'a, P: MultiPlayerPosition> {
     me: usize,
     width: usize,
@@ -186,6 +191,8 @@ struct Planner<'a, P: MultiPlayerPosition> {
     rival: i32,
     /// Scratch space for the opponents' moves.
     buf: Vec<P::Move>,
+    /// Threads a level's lines are spread over.
+    threads: usize,
 }
 
 impl<P: MultiPlayerPosition> Planner<'_, P> {
@@ -230,20 +237,19 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
     /// sample's position does not allow (a stepping stone moved away, the
     /// landing taken) is passed over in that sample.
     fn expand(&mut self, root: &mut P, level: &[Line<P::Move>]) -> Option<Vec<Line<P::Move>>> {
+        let children = self.children_of_level(root, level)?;
         let mut next: Vec<Line<P::Move>> = Vec::new();
         let mut seen: HashSet<u64> = HashSet::new();
-        let mut scratch = Scratch::default();
-        for line in level {
-            if line.ended {
-                // Kept as it is: a finish stays ranked by when it came.
+        let samples = self.samples.max(1) as i64;
+        for (line, scored) in level.iter().zip(children) {
+            let Some((moves, sums)) = scored else {
+                // Ended: kept as it is, a finish stays ranked by when it came.
                 if seen.insert(line.key) {
                     next.push(line.clone());
                 }
                 continue;
-            }
-            self.score_children(root, line, &mut scratch)?;
-            let samples = self.samples.max(1) as i64;
-            for (&mv, child) in scratch.moves.iter().zip(scratch.children.drain(..)) {
+            };
+            for (&mv, child) in moves.iter().zip(sums) {
                 if seen.insert(child.key) {
                     let mut line_moves = Vec::with_capacity(line.moves.len() + 1);
                     line_moves.extend_from_slice(&line.moves);
@@ -261,6 +267,80 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
         next.sort_by(|a, b| b.value.cmp(&a.value).then(a.key.cmp(&b.key)));
         next.truncate(self.width);
         Some(next)
+    }
+
+    /// Each line's own moves with their children's sums (`None` for a line
+    /// that ended), in the level's order, on this thread or spread over
+    /// `threads` scoped threads with a planner of their own each; so a
+    /// level is the same on any number of threads. `None` when the budget
+    /// ran out.
+    fn children_of_level(
+        &mut self,
+        root: &mut P,
+        level: &[Line<P::Move>],
+    ) -> Option<Vec<LineChildren<P::Move>>> {
+        let threads = self.threads.min(level.len());
+        if threads <= 1 {
+            return self.children_of_lines(root, level);
+        }
+        let chunk = level.len().div_ceil(threads);
+        // Each thread's share of what is left of a node limit.
+        let node_limit = self
+            .node_limit
+            .map(|n| n.saturating_sub(self.nodes) / threads as u64);
+        let parts: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = level
+                .chunks(chunk)
+                .map(|part| {
+                    let mut planner = Planner {
+                        nodes: 0,
+                        node_limit,
+                        threads: 1,
+                        ..self.clone()
+                    };
+                    let mut pos = root.clone();
+                    scope.spawn(move || {
+                        let found = planner.children_of_lines(&mut pos, part);
+                        (found, planner.nodes, planner.aborted)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let mut all = Vec::with_capacity(level.len());
+        let mut complete = true;
+        for (found, nodes, aborted) in parts {
+            self.nodes += nodes;
+            self.aborted |= aborted;
+            match found {
+                Some(lines) => all.extend(lines),
+                None => complete = false,
+            }
+        }
+        complete.then_some(all)
+    }
+
+    /// [`Self::children_of_level`] for `lines` on this thread.
+    fn children_of_lines(
+        &mut self,
+        root: &mut P,
+        lines: &[Line<P::Move>],
+    ) -> Option<Vec<LineChildren<P::Move>>> {
+        let mut scratch = Scratch::default();
+        lines
+            .iter()
+            .map(|line| {
+                if line.ended {
+                    return Some(None);
+                }
+                self.score_children(root, line, &mut scratch)?;
+                let sums = std::mem::take(&mut scratch.children);
+                Some(Some((scratch.moves.clone(), sums)))
+            })
+            .collect()
     }
 
     /// Sums, over the samples, the value and key of each child of `line`
@@ -475,6 +555,7 @@ pub(super) fn run<P: MultiPlayerPosition>(
         samples: job.settings.race_samples.clamp(1, MAX_SAMPLES),
         rival: job.settings.race_rival,
         buf: Vec::new(),
+        threads: job.settings.threads.max(1),
     };
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut level = vec![Line {
