@@ -30,7 +30,7 @@ fn bench_node_totals_match_the_pinned_signatures() {
     for (game, depth, nodes) in &table {
         let (tx, _rx) = crossbeam_channel::unbounded();
         let session = registry::create(game, tx, 16).unwrap_or_else(|| panic!("no game {game}"));
-        let report = session.bench(Some(*depth), 16);
+        let report = session.bench(Some(*depth), 16, 1);
         if report.nodes != *nodes {
             wrong.push(format!(
                 "{game} depth {depth}: {} nodes, pinned {nodes}",

@@ -112,7 +112,7 @@ fn bench_signature_is_deterministic() {
     let run = || {
         let (tx, _rx) = crossbeam_channel::unbounded();
         let session = registry::create("makruk", tx, 16).expect("makruk session");
-        session.bench(Some(6), 16)
+        session.bench(Some(6), 16, 1)
     };
     let (a, b) = (run(), run());
     assert!(

@@ -90,7 +90,7 @@ fn bench_runs() {
         let mut s = GameSession::<Tak>::new(tx, 16);
         s.set_game_option("TakSize", size).unwrap();
         s.new_game();
-        let r = s.bench(None, 16);
+        let r = s.bench(None, 16, 1);
         println!(
             "bench size {size}: {} positions, {} nodes in {} ms = {} nps",
             r.positions.len(),
