@@ -684,7 +684,7 @@ fn options_are_checked_against_the_engines_announcement() {
     usage_error(
         &with(Match::new().option("Foo=1")),
         "engine 1 (tabula): --option Foo=1: the engine has no option 'Foo' (it announced: \
-         UCI_Variant, Hash,",
+         UCI_Variant, Threads, Hash,",
     );
     usage_error(
         &with(Match::new().option("Ponder=maybe")),
