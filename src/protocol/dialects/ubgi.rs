@@ -10,7 +10,7 @@ use super::{AnswerLine, HandshakeLine, Speech, short_line, uci_answer_line, uci_
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind, OptionSpec, shorten};
 use crate::protocol::daemon::DialectSide;
-use crate::protocol::options::Announced;
+use crate::protocol::options::{Announced, CommonOption};
 use crate::rules::Decision;
 use nom::{
     IResult, Parser,
@@ -43,9 +43,28 @@ impl Speech for Ubgi {
         Box::<side::UbgiState>::default()
     }
 
+    /// The engine-wide options that are keys, after the game's.
+    fn common_options(&self) -> &'static [CommonOption] {
+        &[CommonOption::Threads, CommonOption::Hash]
+    }
+
+    /// v0.2's `engine.` keys.
+    fn option_name(&self, option: CommonOption) -> &'static str {
+        match option {
+            CommonOption::Threads => "engine.threads",
+            CommonOption::Hash => "engine.hash",
+            other => super::uci_option_name(other),
+        }
+    }
+
     /// `error <code> <detail>`: the kind's code word.
     fn format_error(&self, error: &EngineError) -> String {
         format!("error {} {}", error.kind.code(), error.detail)
+    }
+
+    /// UBGI has no line for a message that is not an error: stderr only.
+    fn format_note(&self, _text: &str) -> Option<String> {
+        None
     }
 
     /// `key <name> <type> ...` lines besides the family's: their values
@@ -129,10 +148,13 @@ pub struct GoLimits {
 
 /// v0.1 option names (`setoption name <Name>`) of the engine's own keys;
 /// the game's come from its key table ([`DialectKey::v01_name`]). v0.1's
-/// `Threads`, `Seed`, `Deterministic` and `EvalMode` have none: the search
-/// is single-threaded, deterministic and cubeful already.
-const ENGINE_V01_NAMES: [(&str, &str); 2] =
-    [("Hash", "engine.hash"), ("BestMoveId", "engine.bestmoveid")];
+/// `Seed`, `Deterministic` and `EvalMode` have none: the search is
+/// deterministic and cubeful already.
+const ENGINE_V01_NAMES: [(&str, &str); 3] = [
+    ("Threads", "engine.threads"),
+    ("Hash", "engine.hash"),
+    ("BestMoveId", "engine.bestmoveid"),
+];
 
 /// What the grammar reads from the game: the v0.1 names of its keys and
 /// the range of `go ... depth` (the range of the option whose key bounds
@@ -458,6 +480,7 @@ mod tests {
                 "true",
             ),
             ("setoption name engine.hash value 8", "engine.hash", "8"),
+            ("setoption name Threads value 2", "engine.threads", "2"),
         ] {
             assert_eq!(
                 ok(line),
@@ -499,7 +522,7 @@ mod tests {
             ("setoption name Variant", ErrorKind::BadCommand),
             ("setoption name Variant value", ErrorKind::BadCommand),
             ("setoption Variant value x", ErrorKind::BadCommand),
-            ("setoption name Threads value 2", ErrorKind::Unsupported),
+            ("setoption name Seed value 2", ErrorKind::Unsupported),
             (
                 "setoption name Eval Mode value cubeful",
                 ErrorKind::Unsupported,
