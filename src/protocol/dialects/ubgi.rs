@@ -67,15 +67,16 @@ impl Speech for Ubgi {
         None
     }
 
-    /// `key <name> <type> ...` lines besides the family's: their values
-    /// are the engine's to check.
+    /// `key <name> <type> <default> ...` lines besides the family's: an
+    /// `int`, `bool` or `enum` key's values are checked as a spin, check
+    /// or combo option's; another type's are the engine's to check.
     fn read_handshake_line(&self, line: &str) -> HandshakeLine {
         let mut t = line.split_whitespace();
         if t.next() == Some("key") {
             return t.next().map_or(HandshakeLine::Other, |name| {
                 HandshakeLine::Option(Announced {
                     name: name.to_string(),
-                    kind: None,
+                    kind: key_kind(&mut t),
                 })
             });
         }
@@ -126,6 +127,33 @@ impl Speech for Ubgi {
             Some("error") => AnswerLine::Fault(format!("answered '{}'", short_line(line))),
             _ => uci_answer_line(line),
         }
+    }
+}
+
+/// The declaration of a `key` line after its name: `int 1..3 2`, `bool
+/// true`, `enum backgammon|tavla backgammon`; `None` for another type or
+/// a declaration that does not read.
+fn key_kind<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<OptionKind> {
+    let kind = words.next()?;
+    let values = if kind == "bool" { None } else { words.next() };
+    let default = words.next()?.to_string();
+    match (kind, values) {
+        ("int", Some(range)) => {
+            let (min, max) = range.split_once("..")?;
+            Some(OptionKind::Spin {
+                default: default.parse().ok()?,
+                min: min.parse().ok()?,
+                max: max.parse().ok()?,
+            })
+        }
+        ("bool", None) => Some(OptionKind::Check {
+            default: default == "true",
+        }),
+        ("enum", Some(vars)) => Some(OptionKind::Combo {
+            default,
+            vars: vars.split('|').map(str::to_string).collect(),
+        }),
+        _ => None,
     }
 }
 
@@ -500,6 +528,44 @@ mod tests {
         );
         assert_eq!(ok("   "), None);
         assert_eq!(ok("\t\r"), None);
+    }
+
+    #[test]
+    fn key_lines_declare_options() {
+        let read = |line: &str| match Ubgi.read_handshake_line(line) {
+            HandshakeLine::Option(a) => a,
+            other => panic!("{line}: {other:?}"),
+        };
+        let threads = read("key engine.threads int 1..1024 1 ! search threads");
+        assert_eq!(threads.name, "engine.threads");
+        assert_eq!(
+            threads.kind,
+            Some(OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: 1024
+            })
+        );
+        assert_eq!(
+            read("key game.jacoby bool true Jacoby rule").kind,
+            Some(OptionKind::Check { default: true })
+        );
+        assert_eq!(
+            read("key game.variant enum backgammon|tavla backgammon rule set").kind,
+            Some(OptionKind::Combo {
+                default: "backgammon".into(),
+                vars: vec!["backgammon".into(), "tavla".into()]
+            })
+        );
+        for unread in [
+            "key engine.book string book.bin",
+            "key engine.ply int 1-3 2",
+            "key engine.ply int",
+            "key x",
+        ] {
+            assert_eq!(read(unread).kind, None, "{unread}");
+        }
+        assert_eq!(Ubgi.read_handshake_line("key"), HandshakeLine::Other);
     }
 
     #[test]
