@@ -1550,3 +1550,22 @@ fn threads_reach_every_dialect_under_its_own_name() {
         .run();
     finished(&out);
 }
+
+/// More search threads than the machine has cores, over the games played
+/// at once, are warned of once on stderr. The match is refused before any
+/// game (engine 2 has no option `Foo`), so nothing searches on 1024
+/// threads.
+#[test]
+fn more_search_threads_than_cores_are_warned_of() {
+    let m = Match::new()
+        .tabula()
+        .option("Threads=1024")
+        .tabula()
+        .option("Foo=1")
+        .games(1);
+    let out = m.run();
+    common::cli::assert_usage_error(&m.args(), &out, "no option 'Foo'");
+    let stderr = text(&out.stderr);
+    let warning = "tabula match: warning: --concurrency 1 x Threads 1024 = 1024 search threads on ";
+    assert_eq!(stderr.matches(warning).count(), 1, "{stderr}");
+}
