@@ -684,7 +684,7 @@ fn options_are_checked_against_the_engines_announcement() {
     usage_error(
         &with(Match::new().option("Foo=1")),
         "engine 1 (tabula): --option Foo=1: the engine has no option 'Foo' (it announced: \
-         UCI_Variant, Hash,",
+         UCI_Variant, Threads, Hash,",
     );
     usage_error(
         &with(Match::new().option("Ponder=maybe")),
@@ -699,10 +699,19 @@ fn options_are_checked_against_the_engines_announcement() {
         &Match::new().tabula_twice().name("b").option("MultiPV=0"),
         "engine 2 (b): --option MultiPV=0: MultiPV value 0 out of range 1..256",
     );
-    // A USI engine names its options its own way.
+    // A USI engine names its options its own way; an engine-wide option
+    // is found under its USI name and checked there.
     usage_error(
-        &Match::new().game("ogi").tabula().option("Hash=1").tabula(),
-        "no option 'Hash' (it announced: USI_Hash,",
+        &Match::new().game("ogi").tabula().option("Hash=0").tabula(),
+        "--option Hash=0: USI_Hash value 0 out of range 1..16384",
+    );
+    usage_error(
+        &Match::new()
+            .game("ogi")
+            .tabula()
+            .option("Counting=true")
+            .tabula(),
+        "no option 'Counting' (it announced: Threads, USI_Hash,",
     );
     // Options of the game an engine plays over UCI_Variant count, though
     // the first handshake (on Makruk) did not list them.
@@ -1478,4 +1487,85 @@ fn ubgi_cube_faults_are_worded_in_ubgi_terms() {
         let stdout = text(&out.stdout);
         assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
     }
+}
+
+/// `--option Threads=N` reaches each dialect's engines under the name
+/// they announce (a Scan-like Hub engine's `threads`, tabula's Hub
+/// `threads` and UBGI `engine.threads`) and is checked against their
+/// declaration before any game.
+#[test]
+fn threads_reach_every_dialect_under_its_own_name() {
+    let (log, fake) = hub_engine("hub-threads.log", "first");
+    let out = Match::new()
+        .game("international")
+        .engine(&fake)
+        .name("fake")
+        .option("Threads=2")
+        .tabula()
+        .option("Threads=2")
+        .depth(1)
+        .games(1)
+        .run();
+    finished(&out);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        sent.lines().any(|l| l == "set-param name=threads value=2"),
+        "{sent}"
+    );
+    let _ = std::fs::remove_file(log);
+    let (_, fake) = hub_engine("hub-threads-max.log", "first");
+    usage_error(
+        &Match::new()
+            .game("international")
+            .engine(&fake)
+            .option("Threads=32")
+            .tabula(),
+        "--option Threads=32: threads value 32 out of range 1..16",
+    );
+    usage_error(
+        &Match::new()
+            .game("international")
+            .tabula()
+            .option("Threads=0")
+            .tabula(),
+        "engine 1 (tabula): --option Threads=0: threads value 0 out of range 1..1024",
+    );
+    usage_error(
+        &Match::new()
+            .game("backgammon")
+            .tabula()
+            .option("Threads=1025")
+            .tabula(),
+        "--option Threads=1025: engine.threads value 1025 out of range 1..1024",
+    );
+    let out = Match::new()
+        .game("backgammon")
+        .tabula()
+        .option("Threads=2")
+        .tabula()
+        .proto("uci")
+        .option("Threads=2")
+        .depth(1)
+        .games(1)
+        .run();
+    finished(&out);
+}
+
+/// More search threads than the machine has cores, over the games played
+/// at once, are warned of once on stderr. The match is refused before any
+/// game (engine 2 has no option `Foo`), so nothing searches on 1024
+/// threads.
+#[test]
+fn more_search_threads_than_cores_are_warned_of() {
+    let m = Match::new()
+        .tabula()
+        .option("Threads=1024")
+        .tabula()
+        .option("Foo=1")
+        .games(1);
+    let out = m.run();
+    common::cli::assert_usage_error(&m.args(), &out, "no option 'Foo'");
+    let stderr = text(&out.stderr);
+    let warning = "tabula match: warning: --concurrency 1 x Threads 1024 = 1024 search threads on ";
+    assert_eq!(stderr.matches(warning).count(), 1, "{stderr}");
 }

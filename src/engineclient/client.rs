@@ -248,7 +248,7 @@ impl Client {
             return Ok(Err(e));
         }
         for (name, value) in &before {
-            self.send(&speech.set_option(name, value))?;
+            self.send(&speech.set_option(&self.spelling(name), value))?;
         }
         let switched = self.switched_variant(variant);
         if let Some(option) = speech.variant_option()
@@ -266,7 +266,7 @@ impl Client {
             return Ok(Err(e));
         }
         for (name, value) in &after {
-            self.send(&speech.set_option(name, value))?;
+            self.send(&speech.set_option(&self.spelling(name), value))?;
         }
         if let Some((request, reply)) = speech.options_taken_by() {
             self.send(request)?;
@@ -297,8 +297,17 @@ impl Client {
             })
     }
 
+    /// True when the engine announced `option`, under that name or, for
+    /// an engine-wide option, under its dialect's name for it.
     pub fn announces(&self, option: &str) -> bool {
-        engine_options::find(&self.announced, option).is_some()
+        engine_options::find_for(self.dialect, &self.announced, option).is_some()
+    }
+
+    /// The name `option` is sent under: as the engine announced it (Hub's
+    /// `threads` for `Threads`, UBGI's `engine.threads`), else as given.
+    fn spelling(&self, option: &str) -> String {
+        engine_options::find_for(self.dialect, &self.announced, option)
+            .map_or_else(|| option.to_string(), |a| a.name.clone())
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
@@ -452,7 +461,7 @@ fn check_user_option(
             "--option {name}={value}: the runner selects the variant from --game"
         ));
     }
-    engine_options::check(announced, name, value)
+    engine_options::check(dialect, announced, name, value)
 }
 
 fn overlong_error(waiting_for: &str) -> ClientError {

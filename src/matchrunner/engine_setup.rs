@@ -4,6 +4,7 @@
 //! ([`crate::engineclient::native_dialect`]); records and match rules are
 //! the game's own ([`crate::games::record`]).
 
+use crate::engineclient::options::{CommonOption, common_option};
 use crate::engineclient::{Dialect, EngineSpec};
 use crate::games::record::MatchRules;
 
@@ -40,4 +41,52 @@ pub fn engine_for<G: MatchRules>(game: &G, spec: &EngineSpec, dialect: Dialect) 
         }
     }
     e
+}
+
+/// The search threads the user's options ask of an engine spoken to in
+/// `dialect`: the largest value given to `Threads` under any of its names
+/// (`threads`, `engine.threads`), 1 when none is.
+pub fn threads_asked(spec: &EngineSpec, dialect: Dialect) -> usize {
+    spec.options
+        .iter()
+        .filter(|(name, _)| common_option(dialect, name) == Some(CommonOption::Threads))
+        .filter_map(|(_, value)| value.parse::<usize>().ok())
+        .max()
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(options: &[(&str, &str)]) -> EngineSpec {
+        EngineSpec {
+            name: "e".into(),
+            command: vec!["e".into()],
+            dialect: None,
+            options: options
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn threads_are_read_under_every_dialects_name() {
+        assert_eq!(threads_asked(&spec(&[]), Dialect::Uci), 1);
+        assert_eq!(threads_asked(&spec(&[("Hash", "64")]), Dialect::Uci), 1);
+        assert_eq!(threads_asked(&spec(&[("Threads", "4")]), Dialect::Uci), 4);
+        assert_eq!(threads_asked(&spec(&[("threads", "3")]), Dialect::Hub), 3);
+        assert_eq!(
+            threads_asked(
+                &spec(&[("engine.threads", "6"), ("Threads", "2")]),
+                Dialect::Ubgi
+            ),
+            6
+        );
+        assert_eq!(
+            threads_asked(&spec(&[("Threads", "{game}")]), Dialect::Uci),
+            1
+        );
+    }
 }

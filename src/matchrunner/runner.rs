@@ -1,7 +1,7 @@
 //! The match: pairings, worker threads, live output, summary, records.
 
 use super::args::MatchConfig;
-use super::engine_setup::{engine_for, for_game};
+use super::engine_setup::{engine_for, for_game, threads_asked};
 use super::match_play::play_unit;
 use super::openings::{self, Opening};
 use super::referee::Pairing;
@@ -12,6 +12,7 @@ use crate::engine::registry::{self, GameVisitor};
 use crate::engineclient::{Client, ClientError, Dialect, EngineSpec, native_dialect};
 use crate::games::record::{GameRecord, GameResult, MatchRules};
 use crate::out::outln;
+use crate::protocol::options::machine_cores;
 use crate::rules::RulesPosition;
 use crossbeam_channel::{Sender, bounded, unbounded};
 use std::io::Write;
@@ -520,7 +521,30 @@ fn print_header<G: MatchRules>(cfg: &MatchConfig, standings: &Standings, opening
     }
 }
 
+/// The warning when the games played at once ask for more search threads
+/// than the machine has `cores`: the engines of one game think in turn,
+/// so a game needs the threads of its hungriest engine.
+pub fn oversubscription(cfg: &MatchConfig, native: Dialect, cores: usize) -> Option<String> {
+    let threads = cfg
+        .engines
+        .iter()
+        .map(|e| threads_asked(e, e.dialect.unwrap_or(native)))
+        .max()
+        .unwrap_or(1);
+    let at_once = cfg.concurrency.min(cfg.games).max(1);
+    let total = at_once.saturating_mul(threads);
+    (total > cores).then(|| {
+        format!(
+            "warning: --concurrency {at_once} x Threads {threads} = {total} search threads \
+             on {cores} cores; the searches will share them"
+        )
+    })
+}
+
 pub fn run_match<G: MatchRules>(cfg: &MatchConfig) -> Result<(), MatchError> {
+    if let Some(warning) = oversubscription(cfg, native_dialect(G::ID), machine_cores()) {
+        eprintln!("tabula match: {warning}");
+    }
     let mut prepared = prepare::<G>(cfg)?;
     let mut live = Live::new::<G>(cfg);
     print_header::<G>(cfg, &live.standings, prepared.openings.len());
@@ -656,6 +680,47 @@ mod tests {
         assert_eq!(v, vec![0, 1, 0]);
         let dice: Vec<usize> = p.iter().map(|p| p.chance_game).collect();
         assert_eq!(dice, vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn more_threads_than_cores_are_warned_of() {
+        let cfg = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            super::super::args::parse(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+        };
+        let two = ["--engine", "a", "--engine", "b", "--games", "10"];
+        let with = |extra: &[&str]| {
+            let mut all = two.to_vec();
+            all.extend_from_slice(extra);
+            cfg(&all)
+        };
+        assert_eq!(oversubscription(&with(&[]), Dialect::Uci, 1), None);
+        let four = with(&["--concurrency", "2", "--option", "Threads=2"]);
+        assert_eq!(oversubscription(&four, Dialect::Uci, 4), None);
+        assert_eq!(
+            oversubscription(&four, Dialect::Uci, 3).as_deref(),
+            Some(
+                "warning: --concurrency 2 x Threads 2 = 4 search threads on 3 cores; \
+                 the searches will share them"
+            )
+        );
+        // The hungriest engine counts; Hub's name counts as Threads.
+        let hub = with(&["--concurrency", "3", "--option", "threads=2"]);
+        assert!(oversubscription(&hub, Dialect::Hub, 4).is_some_and(|w| w.contains("= 6 ")));
+        // No more games at once than there are games.
+        let one = cfg(&[
+            "--engine",
+            "a",
+            "--option",
+            "Threads=2",
+            "--engine",
+            "b",
+            "--games",
+            "1",
+            "--concurrency",
+            "8",
+        ]);
+        assert_eq!(oversubscription(&one, Dialect::Uci, 2), None);
     }
 
     #[test]

@@ -20,12 +20,15 @@ pub const HASH_MAX_MB: i64 = 16_384;
 pub const HASH_DEFAULT_MB: i64 = 16;
 pub const MULTIPV_MAX: i64 = 256;
 pub const MOVE_OVERHEAD_MAX: i64 = 5_000;
+/// The most search threads `Threads` accepts (Fairy-Stockfish's bound).
+pub const THREADS_MAX: i64 = 1_024;
 
 /// The engine-wide options every dialect has, under their dialect names
 /// ([`Speech::option_name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CommonOption {
     Variant,
+    Threads,
     Hash,
     ClearHash,
     MultiPv,
@@ -36,6 +39,7 @@ pub enum CommonOption {
 /// The current values of the engine-wide options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineOptions {
+    pub threads: usize,
     pub hash_mb: usize,
     pub multipv: usize,
     pub ponder: bool,
@@ -45,6 +49,7 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
+            threads: 1,
             hash_mb: HASH_DEFAULT_MB as usize,
             multipv: 1,
             ponder: false,
@@ -58,6 +63,7 @@ impl EngineOptions {
         SearchSettings {
             multipv: self.multipv,
             move_overhead: self.move_overhead,
+            threads: self.threads,
             ..SearchSettings::default()
         }
     }
@@ -75,6 +81,11 @@ pub fn common_spec(
         CommonOption::Variant => OptionKind::Combo {
             default: current.to_string(),
             vars: variants.iter().map(|v| v.to_string()).collect(),
+        },
+        CommonOption::Threads => OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: THREADS_MAX,
         },
         CommonOption::Hash => OptionKind::Spin {
             default: HASH_DEFAULT_MB,
@@ -95,6 +106,26 @@ pub fn common_spec(
         },
     };
     OptionSpec { name, kind }
+}
+
+/// The cores this machine offers the engine (1 when it cannot tell).
+pub fn machine_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// What the engine says when its threads option, `name` in the dialect's
+/// spelling, is set to more threads than the machine has cores: the value
+/// is accepted (as Stockfish accepts it), but the user should know the
+/// threads will take turns. `None` within the cores. Every dialect words
+/// it with this text.
+pub fn threads_note(name: &str, threads: usize) -> Option<String> {
+    threads_note_for(name, threads, machine_cores())
+}
+
+fn threads_note_for(name: &str, threads: usize, cores: usize) -> Option<String> {
+    (threads > cores).then(|| {
+        format!("{name} {threads} is more than the {cores} cores of this machine; set anyway")
+    })
 }
 
 /// `option name Hash type spin default 16 min 1 max 16384`
@@ -340,6 +371,45 @@ mod tests {
         ] {
             assert_eq!(parse_option_line(not_an_option), None, "{not_an_option}");
         }
+    }
+
+    #[test]
+    fn threads_above_the_cores_are_noted() {
+        assert_eq!(threads_note_for("Threads", 2, 2), None);
+        assert_eq!(
+            threads_note_for("Threads", 4, 2).as_deref(),
+            Some("Threads 4 is more than the 2 cores of this machine; set anyway")
+        );
+        assert_eq!(threads_note("Threads", 1), None);
+        let max = usize::try_from(THREADS_MAX).unwrap_or(usize::MAX);
+        assert!(threads_note("threads", max).is_some_and(|n| n.starts_with("threads 1024 ")));
+    }
+
+    #[test]
+    fn threads_are_a_spin_from_one_to_the_max() {
+        let spec = common_spec(
+            &crate::protocol::dialects::uci::Uci,
+            CommonOption::Threads,
+            &[],
+            "",
+        );
+        assert_eq!(
+            format_option(&spec),
+            "option name Threads type spin default 1 min 1 max 1024"
+        );
+        for bad in ["0", "1025", "abc", "-1"] {
+            assert!(check_value(&spec, Some(bad)).is_err(), "{bad}");
+        }
+        assert_eq!(
+            check_value(&spec, Some("1024")),
+            Ok(OptionValue::Spin(1024))
+        );
+        let threads = EngineOptions {
+            threads: 3,
+            ..EngineOptions::default()
+        };
+        assert_eq!(threads.search_settings().threads, 3);
+        assert_eq!(EngineOptions::default().search_settings().threads, 1);
     }
 
     #[test]

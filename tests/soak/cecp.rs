@@ -21,6 +21,7 @@ use crate::Driver;
 use crate::data::Section;
 use crate::model::{self, Position, Rules};
 use tabula::games::{EndKind, MoveNotation, Outcome};
+use tabula::protocol::options::threads_note;
 
 pub const DRIVER: Driver = Driver {
     handshake: "xboard",
@@ -69,6 +70,9 @@ const BAD_CECP: &[&str] = &[
     "usermove e3e4 e6e5",
     "ping x",
     "ping 99999999999999999999",
+    "cores 0",
+    "cores 1025",
+    "cores x",
     "protover x",
     "time",
     "otim soon",
@@ -104,8 +108,11 @@ const SEEDS_CECP: &[&str] = &[
     "hint",
     "bk",
     "memory 64",
-    "cores 1",
 ];
+
+/// The threads `cores` sets now and then (`Cecp::cores`): helpers search
+/// beside the main thread once the search honours them.
+const CORES: &[usize] = &[2, 4];
 
 /// First words of commands that change what the model tracks (or print
 /// replies the soak asks for on purpose); random lines starting with one
@@ -679,12 +686,15 @@ impl Cecp {
                 self.over = true;
                 self.expect_nothing();
             }
-            95 => {
-                // Nothing to do: `xboard` again, `?` with no search.
-                let l: &[u8] = if self.rng.chance(50) { b"xboard" } else { b"?" };
-                self.test_line(l);
-                self.expect_nothing();
-            }
+            95 => match self.rng.below(4) {
+                0 | 1 => self.cores(),
+                n => {
+                    // Nothing to do: `xboard` again, `?` with no search.
+                    let l: &[u8] = if n == 2 { b"xboard" } else { b"?" };
+                    self.test_line(l);
+                    self.expect_nothing();
+                }
+            },
             _ => {
                 let n = [-5i64, 0, 7, i64::MAX, i64::MIN][self.rng.below(5)];
                 let l = format!("ping {n}");
@@ -698,6 +708,18 @@ impl Cecp {
         self.await_move();
         if self.moves.len() > 150 || (self.over && self.rng.chance(50)) {
             self.new_game();
+        }
+    }
+
+    /// `cores N`: the threads of the searches from now on. Nothing is
+    /// printed, but the `#` note when the machine has fewer cores.
+    fn cores(&mut self) {
+        let n = *self.rng.pick(CORES);
+        self.test_line(format!("cores {n}").as_bytes());
+        let note = threads_note("Threads", n).map(|text| format!("# {text}"));
+        let got = self.sync();
+        if got != Vec::from_iter(note) && !self.raced {
+            self.fail(&format!("cores {n} answered {got:?}"));
         }
     }
 

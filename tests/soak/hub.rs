@@ -168,7 +168,17 @@ fn level_line(rng: &mut Rng) -> String {
     format!("level {arg}")
 }
 
+/// The threads of the searches from then on, now and then: helpers
+/// beside the main thread once the search uses them.
+const THREADS: &[&str] = &[
+    "set-param name=threads value=2",
+    "set-param name=threads value=4",
+];
+
 fn param_line(rng: &mut Rng, data: &Data) -> String {
+    if rng.chance(25) {
+        return rng.pick(THREADS).to_string();
+    }
     let name = rng.pick(&data.params).clone();
     let value = rng.pick(&data.values).clone();
     format!("set-param name={name} value={value}")

@@ -11,7 +11,8 @@
 //!   changes nothing: the board `d` shows afterwards is the one before
 //!   (CECP has no `d`: a model of the game built on the crate's own rules
 //!   must keep agreeing with the engine on every move);
-//! * a valid line prints nothing (apart from the replies it asks for);
+//! * a valid line prints nothing (apart from the replies it asks for, and
+//!   the one note on setting more `Threads` than the machine has cores);
 //! * nothing makes the daemon panic, hang, or write a line that is not
 //!   UTF-8; `isready` (`ping N`) is answered within [`PROMPT`] even while
 //!   a search runs;

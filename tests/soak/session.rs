@@ -16,8 +16,23 @@ use std::collections::VecDeque;
 use std::thread;
 use std::time::{Duration, Instant};
 use tabula::engine::registry;
+use tabula::protocol::options::threads_note;
 
 const ERR: &str = "info string error: ";
+/// How the note on more threads than cores starts, in every dialect of
+/// the family.
+const THREADS_NOTE: &str = "info string Threads ";
+
+/// What a valid option line prints: the note when it sets more threads
+/// than the machine has cores (accepted, and said), else nothing.
+fn option_reply(line: &str) -> Vec<String> {
+    line.strip_prefix("setoption name Threads value ")
+        .and_then(|n| n.parse::<usize>().ok())
+        .and_then(|n| threads_note("Threads", n))
+        .map(|text| format!("info string {text}"))
+        .into_iter()
+        .collect()
+}
 const TOO_LONG: &str = "info string error: line too long (limit 1 MiB), ignored";
 
 /// A dialect of the UCI family: its words and what it allows. Each
@@ -198,6 +213,9 @@ const BAD_COMMON: &[&str] = &[
     "setoption value 3",
     "setoption name NoSuchOption value 1",
     "setoption name MultiPV value 0",
+    "setoption name Threads value 0",
+    "setoption name Threads value 1025",
+    "setoption name Threads value abc",
     "debug",
     "debug maybe",
     "position",
@@ -398,7 +416,8 @@ impl Soak {
             self.checkmate(&line);
             return None;
         }
-        if line.starts_with("info") && !line.starts_with(ERR) {
+        // Errors and the threads note answer a line, not a search.
+        if line.starts_with("info") && !line.starts_with(ERR) && !line.starts_with(THREADS_NOTE) {
             self.info(&line);
             return None;
         }
@@ -683,6 +702,18 @@ impl Soak {
         board
     }
 
+    /// A valid option line: accepted, with nothing printed but its note
+    /// ([`option_reply`]); the board is read back.
+    fn option_line(&mut self, line: &str) -> Vec<String> {
+        self.test_line(line.as_bytes());
+        let (out, board) = self.sync_d();
+        if out != option_reply(line) {
+            self.fail(&format!("a valid option was answered {out:?}"));
+        }
+        self.stats.valid += 1;
+        board
+    }
+
     /// A valid position line: the model follows it.
     fn set_position(&mut self, base: String, moves: Vec<String>) {
         let mut p = Position {
@@ -885,7 +916,7 @@ impl Soak {
             },
             _ => {
                 let line = *self.rng.pick(self.dialect.options);
-                let board = self.valid_line(line);
+                let board = self.option_line(line);
                 self.adopt(board);
             }
         }
@@ -1315,7 +1346,7 @@ impl Soak {
                 let line = *self.rng.pick(self.dialect.options);
                 self.test_line(line.as_bytes());
                 let out = self.sync();
-                if !out.is_empty() {
+                if out != option_reply(line) {
                     self.fail(&format!("a valid option mid-search answered {out:?}"));
                 }
             }

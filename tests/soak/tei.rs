@@ -69,6 +69,9 @@ const OPTIONS_TEI: &[&str] = &[
     "setoption name MultiPV value 2",
     "setoption name MultiPV value 1",
     "setoption name Move Overhead value 5",
+    // Helpers beside the main thread, once the search uses them.
+    "setoption name Threads value 2",
+    "setoption name Threads value 4",
     "setoption name HalfKomi value 4",
     "setoption name HalfKomi value -3",
     "setoption name HalfKomi value 0",

@@ -61,6 +61,18 @@ const GO: &[&str] = &[
     "role dance",
 ];
 
+/// Lines the stream sends as they are: the handshake again, the keys, and
+/// the threads of the searches from then on (helpers search beside the
+/// main thread once the search honours them).
+const OTHER: &[&str] = &[
+    "ubgi",
+    "ubgi extra",
+    "keys",
+    "get engine.ply",
+    "set engine.threads 2",
+    "set engine.threads 4",
+];
+
 /// A final answer of a search.
 pub fn is_answer(l: &str) -> bool {
     ["bestmove ", "bestcube ", "bestturn "]
@@ -116,9 +128,7 @@ fn ubgi_line(rng: &mut Rng, data: &Data) -> (String, bool) {
             rng.pick(&data.keys).clone(),
             rng.pick(&data.values).clone()
         ),
-        8 => rng
-            .pick(&["ubgi", "ubgi extra", "keys", "get engine.ply"])
-            .to_string(),
+        8 => rng.pick(OTHER).to_string(),
         _ => rng.pick(&data.junk).clone(),
     };
     let go = line.starts_with("go") && !line.contains("perft");
@@ -142,7 +152,11 @@ fn soak(id: &'static str, s: &Section) {
         w.check_reply(&mut got, go, errors, is_answer);
         if errors == 0 {
             w.stats.count_accepted(random);
-            last = line;
+            // Junk is made from the last line: not from a threads line,
+            // whose mutations could ask for hundreds of threads.
+            if !line.contains("engine.threads") {
+                last = line;
+            }
         }
     }
     w.check_searches(lines);
@@ -176,6 +190,7 @@ fn keys(d: &mut Daemon) -> Vec<String> {
     let mut v = ask(d, "get engine.ply");
     v.extend(ask(d, "get game.variant"));
     v.extend(ask(d, "get engine.bestmoveid"));
+    v.extend(ask(d, "get engine.threads"));
     v
 }
 
@@ -209,7 +224,9 @@ fn malformed_v01_lines_get_one_error_and_change_nothing() {
         "setoption name Ply value",
         "setoption name Ply value 99",
         "setoption name Variant value chess",
-        "setoption name Threads value 4",
+        "setoption name Threads value 0",
+        "setoption name Threads value x",
+        "setoption name Seed value 4",
         "setoption Ply value 1",
         "setcube value 2 owner p0",
     ];

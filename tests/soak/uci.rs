@@ -80,6 +80,9 @@ const OPTIONS_UCI: &[&str] = &[
     "setoption name Ponder value FALSE",
     "setoption name Move Overhead value 0",
     "setoption name Move Overhead value 30",
+    // Helpers beside the main thread, once the search uses them.
+    "setoption name Threads value 2",
+    "setoption name Threads value 4",
     "debug on",
     "debug off",
     "register later",
@@ -183,6 +186,8 @@ fn random_line(rng: &mut Rng, data: &Data) -> String {
             }
         }
         3 | 4 => format!("go depth {}", rng.below(4)),
+        // Now and then the threads of the searches from then on.
+        5 if rng.chance(25) => format!("setoption name Threads value {}", rng.pick(&[2, 4])),
         5 => format!(
             "setoption name {} value {}",
             rng.pick(&data.options).clone(),
@@ -243,7 +248,11 @@ fn soak_lines(id: &'static str, s: &Section) {
             }
         } else {
             w.stats.count_accepted(random);
-            last = line;
+            // Junk is made from the last line: not from a threads line,
+            // whose mutations could ask for hundreds of threads.
+            if !line.contains("Threads") {
+                last = line;
+            }
         }
     }
     w.check_searches(lines);

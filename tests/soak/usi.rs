@@ -74,6 +74,9 @@ const OPTIONS_USI: &[&str] = &[
     "setoption name USI_MultiPV value 1",
     "setoption name USI_Ponder value true",
     "setoption name MoveOverhead value 20",
+    // Helpers beside the main thread, once the search uses them.
+    "setoption name Threads value 2",
+    "setoption name Threads value 4",
     "debug off",
 ];
 

@@ -10,7 +10,7 @@ use crate::games::OptionSpec;
 use crate::protocol::command::shorten;
 use crate::protocol::dialects::{Dialect, Speech};
 use crate::protocol::options::{
-    CommonOption, EngineOptions, OptionValue, check_value, common_spec,
+    CommonOption, EngineOptions, OptionValue, check_value, common_spec, threads_note,
 };
 use crate::search::SearchEvent;
 use crossbeam_channel::{Receiver, Sender};
@@ -61,6 +61,23 @@ impl Core {
     pub(in crate::protocol) fn error(&self, error: EngineError) {
         log::warn!("error ({:?}): {}", error.kind, error.detail);
         self.send(self.speech().format_error(&error));
+    }
+
+    /// An informational line in the dialect's form; on stderr alone where
+    /// the dialect has no such line.
+    pub(in crate::protocol) fn note(&self, text: &str) {
+        match self.speech().format_note(text) {
+            Some(line) => self.send(line),
+            None => log::warn!("{text}"),
+        }
+    }
+
+    /// The search threads from the next search on. More than the machine
+    /// has cores is accepted; the note that says so is returned, for the
+    /// caller to print ([`Core::note`]).
+    pub(in crate::protocol) fn set_threads(&mut self, threads: usize) -> Option<String> {
+        self.options.threads = threads;
+        threads_note(self.speech().option_name(CommonOption::Threads), threads)
     }
 
     /// The command a dialect's parser read from a line: `None` for a line
@@ -159,7 +176,8 @@ impl Core {
         }
     }
 
-    fn apply_common(
+    /// Sets an engine-wide option to a value its declaration accepted.
+    pub(in crate::protocol) fn apply_common(
         &mut self,
         side: &mut dyn DialectSide,
         option: CommonOption,
@@ -172,6 +190,12 @@ impl Core {
                         "{}: unknown variant '{v}'",
                         self.speech().set_option_word()
                     )));
+                }
+            }
+            (CommonOption::Threads, OptionValue::Spin(n)) => {
+                // Checked against 1..THREADS_MAX, so it fits.
+                if let Some(text) = self.set_threads(usize::try_from(n).unwrap_or(1)) {
+                    self.note(&text);
                 }
             }
             (CommonOption::Hash, OptionValue::Spin(mb)) => {
@@ -217,5 +241,74 @@ impl Core {
             }
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::dialects::uci::side::UciFamily;
+    use crossbeam_channel::unbounded;
+
+    /// A core speaking `dialect`, and what it prints.
+    fn speaking(dialect: Dialect) -> (Core, Receiver<String>) {
+        let (out, printed) = unbounded();
+        let (events, events_rx) = unbounded();
+        let Some(mut core) = Core::new(out, events, events_rx) else {
+            panic!("no game is registered");
+        };
+        core.dialect = dialect;
+        (core, printed)
+    }
+
+    #[test]
+    fn threads_are_set_by_each_dialects_name_and_kept_on_a_bad_value() {
+        let mut side = UciFamily::default();
+        for (dialect, name, error) in [
+            (
+                Dialect::Uci,
+                "Threads",
+                "info string error: setoption: Threads value",
+            ),
+            (
+                Dialect::Usi,
+                "threads",
+                "info string error: setoption: Threads value",
+            ),
+            (
+                Dialect::Hub,
+                "threads",
+                "error message=\"set-param: threads value",
+            ),
+        ] {
+            let (mut core, printed) = speaking(dialect);
+            assert_eq!(core.options.threads, 1);
+            core.set_option(&mut side, name, Some("2"));
+            assert_eq!(core.options.threads, 2, "{dialect:?}");
+            assert_eq!(core.options.search_settings().threads, 2);
+            for bad in ["0", "1025", "abc", "-3", ""] {
+                core.set_option(&mut side, name, Some(bad));
+                let lines: Vec<String> = printed.try_iter().collect();
+                assert_eq!(lines.len(), 1, "{dialect:?} {bad}: {lines:?}");
+                assert!(lines[0].starts_with(error), "{dialect:?} {bad}: {lines:?}");
+                assert_eq!(core.options.threads, 2, "{dialect:?} {bad}");
+            }
+        }
+    }
+
+    #[test]
+    fn more_threads_than_cores_are_accepted_and_noted_once() {
+        let mut side = UciFamily::default();
+        let (mut core, printed) = speaking(Dialect::Uci);
+        core.set_option(&mut side, "Threads", Some("1024"));
+        assert_eq!(core.options.threads, 1024);
+        let lines: Vec<String> = printed.try_iter().collect();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("info string Threads 1024 is more than the "));
+        // Hub has no note line: stderr only.
+        let (mut core, printed) = speaking(Dialect::Hub);
+        core.set_option(&mut side, "threads", Some("1024"));
+        assert_eq!(core.options.threads, 1024);
+        assert_eq!(printed.try_iter().count(), 0);
     }
 }

@@ -12,6 +12,7 @@ use super::Speech;
 use crate::engine::EngineError;
 use crate::games::{EndKind, Outcome};
 use crate::protocol::daemon::DialectSide;
+use crate::protocol::options::THREADS_MAX;
 use crate::rules::Side;
 use crate::search::{Score, SearchInfo, SearchLimits};
 use nom::{
@@ -44,6 +45,12 @@ impl Speech for Cecp {
         format!("Error (input rejected): {}", error.detail)
     }
 
+    /// XBoard reads a line starting with `#` as a comment (it shows it in
+    /// its debug log and acts on nothing).
+    fn format_note(&self, text: &str) -> Option<String> {
+        Some(format!("# {text}"))
+    }
+
     /// tabula answers CECP but does not drive it.
     fn client_speaks(&self) -> bool {
         false
@@ -56,9 +63,14 @@ pub enum CecpCommand {
     Xboard,
     Protover(u32),
     /// `accepted`, `rejected`, `hard`, `easy`, `random`, `computer`, `name`,
-    /// `rating`, `ics`, `hint`, `bk`, `memory`, `cores`, `nps`,
+    /// `rating`, `ics`, `hint`, `bk`, `memory`, `nps`,
     /// `otim`-style no-ops: read and ignored.
     Ignored,
+    /// `rejected debug`: XBoard takes no `#` comment lines.
+    NoComments,
+    /// `cores N`: the search threads from the next search on
+    /// (1..[`THREADS_MAX`]).
+    Cores(usize),
     New,
     Variant(String),
     Quit,
@@ -112,7 +124,7 @@ impl std::fmt::Display for CecpError {
 pub fn features(engine_name: &str, variants: &[&str]) -> String {
     format!(
         "feature ping=1 setboard=1 usermove=1 playother=1 time=1 draw=1 sigint=0 sigterm=0 \
-         reuse=1 analyze=0 colors=0 san=0 name=1 nps=0 debug=0 memory=0 smp=0 pause=0 \
+         reuse=1 analyze=0 colors=0 san=0 name=1 nps=0 debug=1 memory=0 smp=1 pause=0 \
          myname=\"{engine_name}\" variants=\"{}\" done=1",
         variants.join(",")
     )
@@ -121,7 +133,7 @@ pub fn features(engine_name: &str, variants: &[&str]) -> String {
 /// Words read and ignored (the engine has no use for them).
 const IGNORED: &[&str] = &[
     "accepted", "rejected", "hard", "easy", "random", "computer", "name", "rating", "ics", "hint",
-    "bk", "memory", "cores", "nps", ".", "exit", "option", "egtpath",
+    "bk", "memory", "nps", ".", "exit", "option", "egtpath",
 ];
 
 /// Parses one line. `Ok(None)` for a blank line.
@@ -150,6 +162,7 @@ pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
         "protover" => number::<u32>(args)
             .map(CecpCommand::Protover)
             .ok_or_else(|| bad("protover needs a version number")),
+        "rejected" if args == "debug" => Ok(CecpCommand::NoComments),
         w if IGNORED.contains(&w) => Ok(CecpCommand::Ignored),
         "new" => no_args(CecpCommand::New),
         "quit" => Ok(CecpCommand::Quit),
@@ -187,6 +200,11 @@ pub fn parse(line: &str) -> Result<Option<CecpCommand>, CecpError> {
         "ping" => number::<i64>(args)
             .map(CecpCommand::Ping)
             .ok_or_else(|| bad("ping needs a number")),
+        "cores" => number::<i64>(args)
+            .filter(|n| (1..=THREADS_MAX).contains(n))
+            .and_then(|n| usize::try_from(n).ok())
+            .map(CecpCommand::Cores)
+            .ok_or_else(|| bad(&format!("cores needs a number of threads 1..{THREADS_MAX}"))),
         "usermove" => match args {
             "" => Err(bad("usermove needs a move")),
             m if m.contains(' ') => Err(bad("too many parameters")),
@@ -308,6 +326,8 @@ pub struct CecpState {
     /// The game ended (by a rule or `result`); moves are refused until `new`.
     pub over: bool,
     pub post: bool,
+    /// XBoard accepted `feature debug=1`: notes may be `#` comment lines.
+    pub comments: bool,
     /// A draw was offered under the counting rule in this game.
     pub offered: bool,
     pub depth: Option<u32>,
@@ -330,6 +350,7 @@ impl Default for CecpState {
             thinking: false,
             over: false,
             post: false,
+            comments: true,
             offered: false,
             depth: None,
             st_ms: None,
@@ -345,10 +366,12 @@ impl Default for CecpState {
 
 impl CecpState {
     /// `new`: the start position, engine plays Black, no depth limit, clocks
-    /// back to the time control; `post`, `level` and `st` stay.
+    /// back to the time control; `post`, `level`, `st` and whether XBoard
+    /// takes comments stay.
     pub fn new_game(&mut self) {
         *self = CecpState {
             post: self.post,
+            comments: self.comments,
             st_ms: self.st_ms,
             mps: self.mps,
             base_ms: self.base_ms,
@@ -480,6 +503,8 @@ mod tests {
         assert_eq!(ok("usermove e3e4"), CecpCommand::UserMove("e3e4".into()));
         assert_eq!(ok("a6a7m"), CecpCommand::UserMove("a6a7m".into()));
         assert_eq!(ok("ping 7"), CecpCommand::Ping(7));
+        assert_eq!(ok("cores 2"), CecpCommand::Cores(2));
+        assert_eq!(ok("cores 1024"), CecpCommand::Cores(1024));
         assert_eq!(
             ok("result 1-0 {White mates}"),
             CecpCommand::Result("1-0".into())
@@ -488,6 +513,8 @@ mod tests {
         assert_eq!(ok("?"), CecpCommand::MoveNow);
         assert_eq!(ok("name Some Body"), CecpCommand::Ignored);
         assert_eq!(ok("accepted usermove"), CecpCommand::Ignored);
+        assert_eq!(ok("rejected san"), CecpCommand::Ignored);
+        assert_eq!(ok("rejected debug"), CecpCommand::NoComments);
         assert_eq!(ok("variant makruk"), CecpCommand::Variant("makruk".into()));
         assert_eq!(
             ok("setboard rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"),
@@ -509,6 +536,19 @@ mod tests {
         assert!(fails("ping 99999999999999999999").starts_with("Error (ping"));
         assert!(fails(&"z".repeat(5000)).len() < 100);
         assert!(fails("result maybe").contains("result needs"));
+        for bad in [
+            "cores",
+            "cores x",
+            "cores 0",
+            "cores 1025",
+            "cores -2",
+            "cores 2 3",
+        ] {
+            assert_eq!(
+                fails(bad),
+                format!("Error (cores needs a number of threads 1..1024): {bad}")
+            );
+        }
     }
 
     #[test]

@@ -51,13 +51,18 @@ impl Speech for Hub {
     }
 
     fn common_options(&self) -> &'static [CommonOption] {
-        &[CommonOption::Variant, CommonOption::Hash]
+        &[
+            CommonOption::Variant,
+            CommonOption::Threads,
+            CommonOption::Hash,
+        ]
     }
 
-    /// Scan's lower-case `variant` and `hash`.
+    /// Scan's lower-case `variant`, `threads` and `hash`.
     fn option_name(&self, option: CommonOption) -> &'static str {
         match option {
             CommonOption::Variant => "variant",
+            CommonOption::Threads => "threads",
             CommonOption::Hash => "hash",
             other => super::uci_option_name(other),
         }
@@ -65,6 +70,11 @@ impl Speech for Hub {
 
     fn format_error(&self, error: &EngineError) -> String {
         format("error", &[("message", &error.detail)])
+    }
+
+    /// Hub has no line for a message that is not an error: stderr only.
+    fn format_note(&self, _text: &str) -> Option<String> {
+        None
     }
 
     /// Scan's `variant`.

@@ -126,7 +126,15 @@ pub trait Speech: Sync {
     /// lists them. Only UCI can switch games.
     fn common_options(&self) -> &'static [CommonOption] {
         use CommonOption::*;
-        &[Variant, Hash, ClearHash, MultiPv, Ponder, MoveOverhead]
+        &[
+            Variant,
+            Threads,
+            Hash,
+            ClearHash,
+            MultiPv,
+            Ponder,
+            MoveOverhead,
+        ]
     }
 
     /// How an engine-wide option is spelled in this dialect.
@@ -204,6 +212,13 @@ pub trait Speech: Sync {
     /// error reply, so it is an `info string`.
     fn format_error(&self, error: &EngineError) -> String {
         format!("info string error: {}", error.detail)
+    }
+
+    /// An informational line in this dialect's form (UCI, USI and TEI:
+    /// `info string <text>`); `None` where the dialect has none, and the
+    /// text goes to stderr only.
+    fn format_note(&self, text: &str) -> Option<String> {
+        Some(format!("info string {text}"))
     }
 
     /// The label of `d`'s last line, before the position in the dialect's
@@ -474,6 +489,7 @@ pub fn short_line(s: &str) -> String {
 fn uci_option_name(option: CommonOption) -> &'static str {
     match option {
         CommonOption::Variant => "UCI_Variant",
+        CommonOption::Threads => "Threads",
         CommonOption::Hash => "Hash",
         CommonOption::ClearHash => "Clear Hash",
         CommonOption::MultiPv => "MultiPV",

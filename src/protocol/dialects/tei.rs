@@ -35,7 +35,7 @@ impl Speech for Tei {
 
     fn common_options(&self) -> &'static [CommonOption] {
         use CommonOption::*;
-        &[Hash, ClearHash, MultiPv, MoveOverhead]
+        &[Threads, Hash, ClearHash, MultiPv, MoveOverhead]
     }
 
     fn check_go(&self, go: &GoParams) -> Result<(), EngineError> {

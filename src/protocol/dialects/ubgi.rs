@@ -10,7 +10,7 @@ use super::{AnswerLine, HandshakeLine, Speech, short_line, uci_answer_line, uci_
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind, OptionSpec, shorten};
 use crate::protocol::daemon::DialectSide;
-use crate::protocol::options::Announced;
+use crate::protocol::options::{Announced, CommonOption};
 use crate::rules::Decision;
 use nom::{
     IResult, Parser,
@@ -43,20 +43,40 @@ impl Speech for Ubgi {
         Box::<side::UbgiState>::default()
     }
 
+    /// The engine-wide options that are keys, after the game's.
+    fn common_options(&self) -> &'static [CommonOption] {
+        &[CommonOption::Threads, CommonOption::Hash]
+    }
+
+    /// v0.2's `engine.` keys.
+    fn option_name(&self, option: CommonOption) -> &'static str {
+        match option {
+            CommonOption::Threads => "engine.threads",
+            CommonOption::Hash => "engine.hash",
+            other => super::uci_option_name(other),
+        }
+    }
+
     /// `error <code> <detail>`: the kind's code word.
     fn format_error(&self, error: &EngineError) -> String {
         format!("error {} {}", error.kind.code(), error.detail)
     }
 
-    /// `key <name> <type> ...` lines besides the family's: their values
-    /// are the engine's to check.
+    /// UBGI has no line for a message that is not an error: stderr only.
+    fn format_note(&self, _text: &str) -> Option<String> {
+        None
+    }
+
+    /// `key <name> <type> <default> ...` lines besides the family's: an
+    /// `int`, `bool` or `enum` key's values are checked as a spin, check
+    /// or combo option's; another type's are the engine's to check.
     fn read_handshake_line(&self, line: &str) -> HandshakeLine {
         let mut t = line.split_whitespace();
         if t.next() == Some("key") {
             return t.next().map_or(HandshakeLine::Other, |name| {
                 HandshakeLine::Option(Announced {
                     name: name.to_string(),
-                    kind: None,
+                    kind: key_kind(&mut t),
                 })
             });
         }
@@ -110,6 +130,33 @@ impl Speech for Ubgi {
     }
 }
 
+/// The declaration of a `key` line after its name: `int 1..3 2`, `bool
+/// true`, `enum backgammon|tavla backgammon`; `None` for another type or
+/// a declaration that does not read.
+fn key_kind<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<OptionKind> {
+    let kind = words.next()?;
+    let values = if kind == "bool" { None } else { words.next() };
+    let default = words.next()?.to_string();
+    match (kind, values) {
+        ("int", Some(range)) => {
+            let (min, max) = range.split_once("..")?;
+            Some(OptionKind::Spin {
+                default: default.parse().ok()?,
+                min: min.parse().ok()?,
+                max: max.parse().ok()?,
+            })
+        }
+        ("bool", None) => Some(OptionKind::Check {
+            default: default == "true",
+        }),
+        ("enum", Some(vars)) => Some(OptionKind::Combo {
+            default,
+            vars: vars.split('|').map(str::to_string).collect(),
+        }),
+        _ => None,
+    }
+}
+
 /// What `go` is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GoRole {
@@ -129,10 +176,13 @@ pub struct GoLimits {
 
 /// v0.1 option names (`setoption name <Name>`) of the engine's own keys;
 /// the game's come from its key table ([`DialectKey::v01_name`]). v0.1's
-/// `Threads`, `Seed`, `Deterministic` and `EvalMode` have none: the search
-/// is single-threaded, deterministic and cubeful already.
-const ENGINE_V01_NAMES: [(&str, &str); 2] =
-    [("Hash", "engine.hash"), ("BestMoveId", "engine.bestmoveid")];
+/// `Seed`, `Deterministic` and `EvalMode` have none: the search is
+/// deterministic and cubeful already.
+const ENGINE_V01_NAMES: [(&str, &str); 3] = [
+    ("Threads", "engine.threads"),
+    ("Hash", "engine.hash"),
+    ("BestMoveId", "engine.bestmoveid"),
+];
 
 /// What the grammar reads from the game: the v0.1 names of its keys and
 /// the range of `go ... depth` (the range of the option whose key bounds
@@ -458,6 +508,7 @@ mod tests {
                 "true",
             ),
             ("setoption name engine.hash value 8", "engine.hash", "8"),
+            ("setoption name Threads value 2", "engine.threads", "2"),
         ] {
             assert_eq!(
                 ok(line),
@@ -480,6 +531,44 @@ mod tests {
     }
 
     #[test]
+    fn key_lines_declare_options() {
+        let read = |line: &str| match Ubgi.read_handshake_line(line) {
+            HandshakeLine::Option(a) => a,
+            other => panic!("{line}: {other:?}"),
+        };
+        let threads = read("key engine.threads int 1..1024 1 ! search threads");
+        assert_eq!(threads.name, "engine.threads");
+        assert_eq!(
+            threads.kind,
+            Some(OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: 1024
+            })
+        );
+        assert_eq!(
+            read("key game.jacoby bool true Jacoby rule").kind,
+            Some(OptionKind::Check { default: true })
+        );
+        assert_eq!(
+            read("key game.variant enum backgammon|tavla backgammon rule set").kind,
+            Some(OptionKind::Combo {
+                default: "backgammon".into(),
+                vars: vec!["backgammon".into(), "tavla".into()]
+            })
+        );
+        for unread in [
+            "key engine.book string book.bin",
+            "key engine.ply int 1-3 2",
+            "key engine.ply int",
+            "key x",
+        ] {
+            assert_eq!(read(unread).kind, None, "{unread}");
+        }
+        assert_eq!(Ubgi.read_handshake_line("key"), HandshakeLine::Other);
+    }
+
+    #[test]
     fn bad_lines_say_why_with_their_code() {
         let words = words();
         for (line, kind) in [
@@ -499,7 +588,7 @@ mod tests {
             ("setoption name Variant", ErrorKind::BadCommand),
             ("setoption name Variant value", ErrorKind::BadCommand),
             ("setoption Variant value x", ErrorKind::BadCommand),
-            ("setoption name Threads value 2", ErrorKind::Unsupported),
+            ("setoption name Seed value 2", ErrorKind::Unsupported),
             (
                 "setoption name Eval Mode value cubeful",
                 ErrorKind::Unsupported,

@@ -32,12 +32,14 @@ impl Speech for Usi {
 
     fn common_options(&self) -> &'static [CommonOption] {
         use CommonOption::*;
-        &[Hash, Ponder, MultiPv, ClearHash, MoveOverhead]
+        &[Threads, Hash, Ponder, MultiPv, ClearHash, MoveOverhead]
     }
 
     fn option_name(&self, option: CommonOption) -> &'static str {
         match option {
             CommonOption::Variant => "UCI_Variant",
+            // USI has no reserved name for it; shogi engines say `Threads`.
+            CommonOption::Threads => "Threads",
             CommonOption::Hash => "USI_Hash",
             CommonOption::ClearHash => "ClearHash",
             CommonOption::MultiPv => "USI_MultiPV",

@@ -117,6 +117,14 @@ impl CecpState {
             CecpCommand::Otim(cs) => self.otim_cs = Some(cs),
             CecpCommand::Post(on) => self.post = on,
             CecpCommand::Ping(n) => core.send(format!("pong {n}")),
+            // From the next search on: a running one keeps its threads,
+            // as the protocol allows.
+            CecpCommand::Cores(n) => match core.set_threads(n) {
+                Some(text) if self.comments => core.note(&text),
+                Some(text) => log::warn!("{text}"),
+                None => {}
+            },
+            CecpCommand::NoComments => self.comments = false,
             CecpCommand::MoveNow => {
                 // The move is played and sent before the next line is read:
                 // a `force` or `new` right behind `?` must not lose it.

@@ -6,7 +6,9 @@
 use crate::engine::EngineError;
 use crate::games::{DialectKey, MoveNotation, OptionKind};
 use crate::protocol::daemon::{Core, DialectSide, ENGINE_AUTHOR, ENGINE_NAME, Flow};
-use crate::protocol::dialects::ubgi::{GameWords, GoLimits, GoRole, UbgiCommand, parse};
+use crate::protocol::dialects::Speech;
+use crate::protocol::dialects::ubgi::{GameWords, GoLimits, GoRole, Ubgi, UbgiCommand, parse};
+use crate::protocol::options::{CommonOption, OptionValue, common_spec};
 use crate::rules::Decision;
 use crate::search::{Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -20,8 +22,8 @@ const BESTMOVEID_KEY: &str = "engine.bestmoveid";
 enum Target {
     /// One of the game's options (the game's [`DialectKey`] table).
     Game(DialectKey),
-    /// The transposition table's size.
-    Hash,
+    /// An engine-wide option (threads, hash), set as in every dialect.
+    Common(CommonOption),
     /// Whether `bestmoveid` follows `bestmove`: only this side reads it.
     BestMoveId,
 }
@@ -37,24 +39,18 @@ struct Key {
     target: Target,
 }
 
-/// The engine's own keys, after the game's: name, type, default,
-/// description, what it sets.
-const ENGINE_KEYS: [(&str, &str, &str, &str, Target); 2] = [
-    (
-        "engine.hash",
-        "int 1..16384",
-        "16 !",
-        "transposition table size in MiB",
-        Target::Hash,
-    ),
-    (
-        BESTMOVEID_KEY,
-        "bool",
-        "false !",
-        "also answer bestmoveid <Position ID> after bestmove",
-        Target::BestMoveId,
-    ),
-];
+/// The marker after a minor key's default: the engine's own keys, which
+/// change how a decision is reached or reported, not the game.
+const MINOR: &str = " !";
+
+/// The description of an engine-wide option's key.
+fn common_text(option: CommonOption) -> &'static str {
+    match option {
+        CommonOption::Threads => "search threads, sharing one transposition table",
+        CommonOption::Hash => "transposition table size in MiB",
+        _ => "",
+    }
+}
 
 /// A game option's UBGI type and default (`int 1..3`, `2`); `None` for a
 /// kind UBGI has no type for.
@@ -115,16 +111,28 @@ fn key_list(core: &Core) -> Vec<Key> {
             target: Target::Game(*k),
         })
     });
-    let engine = ENGINE_KEYS
-        .iter()
-        .map(|&(name, kind, default, text, target)| Key {
-            name,
-            kind: kind.to_string(),
-            default: default.to_string(),
-            text,
-            target,
-        });
-    game.chain(engine).collect()
+    // Their types, ranges and names are those every dialect gives them.
+    let common = Ubgi.common_options().iter().filter_map(|&option| {
+        let spec = common_spec(&Ubgi, option, &[], "");
+        let (kind, default) = key_type(&spec.kind)?;
+        Some(Key {
+            name: Ubgi.option_name(option),
+            kind,
+            default: format!("{default}{MINOR}"),
+            text: common_text(option),
+            target: Target::Common(option),
+        })
+    });
+    let bestmoveid = Key {
+        name: BESTMOVEID_KEY,
+        kind: "bool".to_string(),
+        default: format!("false{MINOR}"),
+        text: "also answer bestmoveid <Position ID> after bestmove",
+        target: Target::BestMoveId,
+    };
+    game.chain(common)
+        .chain(std::iter::once(bestmoveid))
+        .collect()
 }
 
 fn handshake_lines(core: &Core) {
@@ -155,18 +163,19 @@ fn double_pending(core: &Core) -> bool {
 }
 
 impl DialectSide for UbgiState {
-    /// `ubgi`: the handshake, keys at their defaults.
+    /// `ubgi`: the handshake, the game's keys at their defaults; the
+    /// engine-wide ones keep what another dialect may have set.
     fn start(&mut self, core: &mut Core) {
         self.finish_search(core);
+        let value = |k: &Key| match k.target {
+            Target::Common(CommonOption::Threads) => core.options.threads.to_string(),
+            Target::Common(CommonOption::Hash) => core.options.hash_mb.to_string(),
+            _ => k.default.trim_end_matches(MINOR).to_string(),
+        };
         *self = UbgiState {
             values: key_list(core)
-                .into_iter()
-                .map(|k| {
-                    (
-                        k.name.to_string(),
-                        k.default.trim_end_matches(" !").to_string(),
-                    )
-                })
+                .iter()
+                .map(|k| (k.name.to_string(), value(k)))
                 .collect(),
             ..Default::default()
         };
@@ -314,12 +323,14 @@ impl UbgiState {
             }
         };
         let result = match target {
-            Target::Hash => {
-                let mb = value.parse().unwrap_or(16);
-                core.options.hash_mb = mb;
-                core.session.set_hash_mb(mb);
-                Ok(())
-            }
+            // An int in the key's range, checked above.
+            Target::Common(option) => match value.parse::<i64>() {
+                Ok(n) => {
+                    core.apply_common(self, option, OptionValue::Spin(n));
+                    Ok(())
+                }
+                Err(_) => Err(EngineError::bad_value(format!("{name} must_be an integer"))),
+            },
             // Another rule set is another game; the same one keeps it.
             Target::Game(k) if k.new_game && self.value(name) != Some(value.as_str()) => {
                 self.finish_search(core);

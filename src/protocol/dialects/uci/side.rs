@@ -147,7 +147,9 @@ impl UciFamily {
 
     fn bench(&mut self, core: &mut Core, depth: Option<u32>) {
         core.stop_and_wait(self);
-        let report = core.session.bench(depth, core.options.hash_mb, 1);
+        let report = core
+            .session
+            .bench(depth, core.options.hash_mb, core.options.threads);
         let count = report.positions.len();
         for (i, p) in report.positions.iter().enumerate() {
             core.send(format!(
