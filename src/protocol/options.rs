@@ -20,8 +20,9 @@ pub const HASH_MAX_MB: i64 = 16_384;
 pub const HASH_DEFAULT_MB: i64 = 16;
 pub const MULTIPV_MAX: i64 = 256;
 pub const MOVE_OVERHEAD_MAX: i64 = 5_000;
-/// The most search threads `Threads` accepts (Fairy-Stockfish's bound).
-pub const THREADS_MAX: i64 = 1_024;
+/// The most search threads `Threads` accepts (Fairy-Stockfish's bound),
+/// the search's own limit.
+pub const THREADS_MAX: i64 = crate::search::MAX_THREADS as i64;
 
 /// The engine-wide options every dialect has, under their dialect names
 /// ([`Speech::option_name`]).
