@@ -15,7 +15,7 @@ use super::{
     Bound, EquityPosition, Job, Score, SearchEvent, SearchInfo, SearchResult, SearchStrategy,
 };
 use crate::rules::{Decision, Turn};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A value chance nodes average and players compare.
 pub trait ChanceValue: Copy + Send + Sync + 'static {
@@ -160,6 +160,10 @@ impl<P: EquityPosition> SearchStrategy<P> for Expectimax {
     fn clear_hash(&mut self) {}
 }
 
+/// What one thread of [`Ctx::spread`] hands back: its results with their
+/// items' places, its nodes, and whether it aborted.
+type ThreadShare<R> = (Vec<(usize, R)>, u64, bool);
+
 #[derive(Clone)]
 struct Ctx<'a> {
     stop: &'a AtomicBool,
@@ -184,10 +188,10 @@ impl Ctx<'_> {
         self.aborted
     }
 
-    /// `work` on each item in order, each on `pos` as it is: on this
-    /// thread alone, or spread over `self.threads` scoped threads with a
-    /// context of their own (the same stop flag and clock) and one thread
-    /// below them. `None` for the items an abort left out; the nodes of
+    /// `work` on each item, each on `pos` as it is, the results in the
+    /// items' order: on this thread alone, or spread over `self.threads`
+    /// scoped threads with a context of their own (the same stop flag and
+    /// clock) and one thread below them. `None` for the items an abort left out; the nodes of
     /// every thread are counted and an abort anywhere ends the search.
     fn spread<P: EquityPosition, T: Sync, R: Send>(
         &mut self,
@@ -202,12 +206,13 @@ impl Ctx<'_> {
             self.threads = saved;
             return out;
         }
-        let chunk = items.len().div_ceil(threads);
-        let work = &work;
-        let parts: Vec<(Vec<Option<R>>, u64, bool)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = items
-                .chunks(chunk)
-                .map(|part| {
+        // Threads take the next item as they finish one, so a costly
+        // candidate does not leave the others idle.
+        let next = AtomicUsize::new(0);
+        let (work, next) = (&work, &next);
+        let parts: Vec<ThreadShare<R>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
                     let mut ctx = Ctx {
                         threads: 1,
                         nodes: 0,
@@ -215,8 +220,17 @@ impl Ctx<'_> {
                     };
                     let mut pos = pos.clone();
                     scope.spawn(move || {
-                        let out = run_items(&mut ctx, &mut pos, part, work);
-                        (out, ctx.nodes, ctx.aborted)
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(item) = items.get(i) else { break };
+                            let value = work(&mut ctx, &mut pos, item);
+                            if ctx.aborted {
+                                break;
+                            }
+                            done.push((i, value));
+                        }
+                        (done, ctx.nodes, ctx.aborted)
                     })
                 })
                 .collect();
@@ -225,9 +239,13 @@ impl Ctx<'_> {
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
         });
-        let mut out = Vec::with_capacity(items.len());
+        let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
         for (values, nodes, aborted) in parts {
-            out.extend(values);
+            for (i, value) in values {
+                if let Some(slot) = out.get_mut(i) {
+                    *slot = Some(value);
+                }
+            }
             self.nodes += nodes;
             self.aborted |= aborted;
         }

@@ -1368,29 +1368,9 @@ impl Soak {
         let n = self.rng.range(2, 12);
         // Each `go` is recorded as if sent alone; the writes are in order.
         for _ in 0..n {
-            let (go, restrict, hold, ponder, end): (String, _, bool, bool, Option<&str>) =
-                match self.rng.below(7) {
-                    0 | 1 => ("go infinite".into(), None, true, false, Some("stop")),
-                    2 => ("go depth 1".into(), None, false, false, Some("stop")),
-                    3 => (
-                        format!("go nodes {}", self.rng.range(0, 50)),
-                        None,
-                        false,
-                        false,
-                        None,
-                    ),
-                    4 if dialect.ponder => (
-                        "go ponder depth 1".into(),
-                        None,
-                        true,
-                        true,
-                        Some("ponderhit"),
-                    ),
-                    5 => ("go infinite".into(), None, true, false, None),
-                    _ => ("go movetime 1".into(), None, false, false, None),
-                };
+            let (go, hold, ponder, end) = self.burst_search(dialect.ponder);
             let now = Instant::now();
-            self.owe_search(&go, restrict, hold, ponder, false, now);
+            self.owe_search(&go, None, hold, ponder, false, now);
             self.stats.lines += 1;
             burst.extend_from_slice(go.as_bytes());
             burst.extend_from_slice(self.line_end());
@@ -1445,6 +1425,32 @@ impl Soak {
         if let Err(e) = self.d.send_raw(&burst) {
             self.fail(&e);
         }
+        self.await_burst(errors, new_game);
+    }
+
+    /// One search of a burst: the `go` line, whether it holds its answer
+    /// until released, whether it ponders, and the line that releases it
+    /// (`None`: the burst's last `stop` or its own limit ends it).
+    fn burst_search(&mut self, ponder_ok: bool) -> (String, bool, bool, Option<&'static str>) {
+        match self.rng.below(7) {
+            0 | 1 => ("go infinite".into(), true, false, Some("stop")),
+            2 => ("go depth 1".into(), false, false, Some("stop")),
+            3 => (
+                format!("go nodes {}", self.rng.range(0, 50)),
+                false,
+                false,
+                None,
+            ),
+            4 if ponder_ok => ("go ponder depth 1".into(), true, true, Some("ponderhit")),
+            5 => ("go infinite".into(), true, false, None),
+            _ => ("go movetime 1".into(), false, false, None),
+        }
+    }
+
+    /// Reads a burst's answers: every search's one final answer and
+    /// exactly `errors` error lines; after a new game the board is the
+    /// start again.
+    fn await_burst(&mut self, errors: usize, new_game: bool) {
         let mut got = Vec::new();
         while !self.pending.is_empty() {
             let l = self.next(HANG);
