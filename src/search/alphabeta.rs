@@ -510,13 +510,7 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     ord: &'a mut OrderingTables<P::Move>,
     corr: &'a mut CorrectionHistory,
     lmr: &'a [[u8; 64]; 64],
-    team: &'a Team,
-    /// 0 for the main thread, 1, 2, ... for the helpers.
-    helper: usize,
-    stop: &'a AtomicBool,
-    ponderhit: Option<&'a AtomicBool>,
-    tm: TimeManager,
-    limits: SearchLimits,
+    seat: Seat<'a>,
     /// This thread's nodes, and (helpers) how many of them the team has.
     nodes: u64,
     reported_nodes: u64,
@@ -553,12 +547,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             ord: &mut tables.ordering,
             corr: &mut tables.correction,
             lmr,
-            team: seat.team,
-            helper: seat.helper,
-            stop: seat.stop,
-            ponderhit: seat.ponderhit,
-            tm: seat.tm,
-            limits: seat.limits,
+            seat,
             nodes: 0,
             reported_nodes: 0,
             aborted: false,
@@ -578,16 +567,21 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     // ---- control -------------------------------------------------------
 
     fn poll(&mut self) {
-        if self.helper > 0 {
+        if self.seat.helper > 0 {
             self.report_nodes();
         }
-        if self.stop.load(Ordering::Relaxed) {
+        if self.seat.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
-        if self.tm.is_pondering() && self.ponderhit.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            self.tm.ponderhit();
+        if self.seat.tm.is_pondering()
+            && self
+                .seat
+                .ponderhit
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            self.seat.tm.ponderhit();
         }
-        if self.tm.hard_exceeded() {
+        if self.seat.tm.hard_exceeded() {
             self.aborted = true;
         }
     }
@@ -599,7 +593,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         if self.aborted {
             return true;
         }
-        if let Some(limit) = self.limits.nodes
+        if let Some(limit) = self.seat.limits.nodes
             && self.total_nodes() >= limit
         {
             self.aborted = true;
@@ -614,25 +608,31 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// Infinite and ponder searches answer only after `stop` (or
     /// `ponderhit` when pondering without `infinite`).
     fn wait_if_needed(&mut self) {
-        self.tm
-            .wait_for_release(self.limits.infinite, self.stop, self.ponderhit);
+        self.seat.tm.wait_for_release(
+            self.seat.limits.infinite,
+            self.seat.stop,
+            self.seat.ponderhit,
+        );
     }
 
     fn elapsed_ms(&self) -> u64 {
-        self.tm.elapsed_ms()
+        self.seat.tm.elapsed_ms()
     }
 
     /// A helper adds the nodes it searched since it last did to the team's.
     fn report_nodes(&mut self) {
         let new = self.nodes - self.reported_nodes;
-        self.team.helper_nodes.fetch_add(new, Ordering::Relaxed);
+        self.seat
+            .team
+            .helper_nodes
+            .fetch_add(new, Ordering::Relaxed);
         self.reported_nodes = self.nodes;
     }
 
     /// The main thread's nodes and the helpers' reported so far (what
     /// `info` prints and `go nodes` limits).
     fn total_nodes(&self) -> u64 {
-        self.nodes + self.team.helper_nodes.load(Ordering::Relaxed)
+        self.nodes + self.seat.team.helper_nodes.load(Ordering::Relaxed)
     }
 
     fn make_info(
@@ -702,7 +702,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         for depth in 1..=max_depth {
             if depth > 1 {
                 self.poll();
-                if self.aborted || self.tm.soft_exceeded_scaled(time_scale) {
+                if self.aborted || self.seat.tm.soft_exceeded_scaled(time_scale) {
                     break;
                 }
             }
@@ -770,7 +770,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// thread through the table.
     fn help(&mut self, searchmoves: &[P::Move]) {
         if self.init_root_moves(searchmoves) {
-            let (size, phase) = depth_skip(self.helper);
+            let (size, phase) = depth_skip(self.seat.helper);
             let silent = |_: &[P::Move]| Vec::new();
             for depth in 1..=MAX_DEPTH {
                 if ((depth + phase) / size) % 2 == 1 {
@@ -837,8 +837,14 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     /// The deepest iteration to start, and for `go mate n` the mate's
     /// length in plies.
     fn depth_limits(&self) -> (u32, Option<i32>) {
-        let mut max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut max_depth = self
+            .seat
+            .limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
         let mate_target = self
+            .seat
             .limits
             .mate
             .filter(|&n| n > 0)
@@ -938,7 +944,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         {
             return true;
         }
-        if self.tm.has_budget() {
+        if self.seat.tm.has_budget() {
             if self.root_moves.len() == 1 {
                 return true;
             }

@@ -10,6 +10,7 @@
 //! ranked by the cheaper depth first and only the best few go deeper
 //! (move filtering), which keeps 2-ply within tens of milliseconds.
 
+use super::parallel::join_in_order;
 use super::time::TimeManager;
 use super::{
     Bound, EquityPosition, Job, Score, SearchEvent, SearchInfo, SearchResult, SearchStrategy,
@@ -234,10 +235,7 @@ impl Ctx<'_> {
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
+            join_in_order(handles)
         });
         let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
         for (values, nodes, aborted) in parts {

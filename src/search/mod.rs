@@ -37,6 +37,7 @@ pub mod correction;
 pub mod expectimax;
 pub mod multiplayer;
 pub mod ordering;
+pub mod parallel;
 pub mod params;
 pub mod strategy;
 pub mod time;

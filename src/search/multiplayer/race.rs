@@ -30,6 +30,7 @@
 //! leading opponent's evaluation from each line's value: of two lines
 //! that race alike, the one that leaves the leader fewer stepping stones.
 
+use super::super::parallel::join_in_order;
 use super::super::time::TimeManager;
 use super::super::{
     Bound, Job, MATE_BOUND, MultiPlayerPosition, RaceReplies, Score, SearchEvent, SearchInfo,
@@ -305,10 +306,7 @@ impl<P: MultiPlayerPosition> Planner<'_, P> {
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
+            join_in_order(handles)
         });
         let mut all = Vec::with_capacity(level.len());
         let mut complete = true;
