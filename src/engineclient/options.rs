@@ -165,35 +165,23 @@ mod tests {
         let name = |d: Dialect, announced: &[Announced], user: &str| {
             find_for(d, announced, user).map(|a| a.name.clone())
         };
-        assert_eq!(
-            name(Dialect::Hub, &hub, "Threads").as_deref(),
-            Some("threads")
-        );
-        assert_eq!(name(Dialect::Hub, &hub, "Hash").as_deref(), Some("hash"));
-        assert_eq!(
-            name(Dialect::Ubgi, &ubgi, "Threads").as_deref(),
-            Some("engine.threads")
-        );
-        assert_eq!(
-            name(Dialect::Ubgi, &ubgi, "engine.threads").as_deref(),
-            Some("engine.threads")
-        );
-        assert_eq!(
-            name(Dialect::Ubgi, &ubgi, "hash").as_deref(),
-            Some("engine.hash")
-        );
-        assert_eq!(
-            name(Dialect::Usi, &usi, "Threads").as_deref(),
-            Some("Threads")
-        );
-        assert_eq!(
-            name(Dialect::Usi, &usi, "Hash").as_deref(),
-            Some("USI_Hash")
-        );
-        assert_eq!(
-            name(Dialect::Tei, &tei, "threads").as_deref(),
-            Some("Threads")
-        );
+        let expected = [
+            (Dialect::Hub, &hub, "Threads", "threads"),
+            (Dialect::Hub, &hub, "Hash", "hash"),
+            (Dialect::Ubgi, &ubgi, "Threads", "engine.threads"),
+            (Dialect::Ubgi, &ubgi, "engine.threads", "engine.threads"),
+            (Dialect::Ubgi, &ubgi, "hash", "engine.hash"),
+            (Dialect::Usi, &usi, "Threads", "Threads"),
+            (Dialect::Usi, &usi, "Hash", "USI_Hash"),
+            (Dialect::Tei, &tei, "threads", "Threads"),
+        ];
+        for (dialect, announced, user, sent) in expected {
+            assert_eq!(
+                name(dialect, announced, user).as_deref(),
+                Some(sent),
+                "{dialect:?} {user}"
+            );
+        }
         // Values are checked against the dialect's declaration.
         assert_eq!(check(Dialect::Hub, &hub, "Threads", "2"), Ok(()));
         assert_eq!(
