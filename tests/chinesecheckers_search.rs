@@ -1,6 +1,7 @@
 //! The multi-player searches on Chinese checkers: best-reply and paranoid
-//! find a finishing move and keep to `stop`, depth and node limits; the
-//! greedy baseline plays the furthest step, the same one each time.
+//! find a finishing move and keep to `stop`, depth and node limits, and
+//! answer alike at a fixed depth on any number of threads; the greedy
+//! baseline plays the furthest step, the same one each time.
 
 use std::sync::atomic::AtomicBool;
 use tabula::games::chinesecheckers::{Position, Rules, ccn};
@@ -20,22 +21,31 @@ fn position(text: &str) -> Position {
     ccn::parse(text, Rules::default()).expect("ccn")
 }
 
-/// Runs one job; the events it sent and its result.
-fn search(
-    text: &str,
-    method: MultiMethod,
-    limits: SearchLimits,
-    stop: &AtomicBool,
-) -> (
+type Found = (
     Vec<SearchEvent>,
     SearchResult<tabula::games::chinesecheckers::Move>,
-) {
+);
+
+/// Runs one job; the events it sent and its result.
+fn search(text: &str, method: MultiMethod, limits: SearchLimits, stop: &AtomicBool) -> Found {
+    search_on(position(text), method, limits, 1, stop)
+}
+
+/// Runs one job on `threads` threads.
+fn search_on(
+    position: Position,
+    method: MultiMethod,
+    limits: SearchLimits,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Found {
     let mut strategy = MultiPlayerSearch::<Position>::new(4);
     let job = Job {
-        position: position(text),
+        position,
         limits,
         settings: SearchSettings {
             multi: method,
+            threads,
             ..SearchSettings::default()
         },
         searchmoves: Vec::new(),
@@ -112,6 +122,74 @@ fn depth_node_and_stop_limits_hold() {
         ..SearchLimits::default()
     };
     let (events, result) = search(START_3P, MultiMethod::Brs, infinite, &stopped);
+    assert!(best_text(&events).is_some());
+    assert_eq!(result.depth, 1);
+}
+
+/// What a search reports but its nodes and times: depth, score and move
+/// of each iteration, then the answer.
+fn reports(events: &[SearchEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| match e {
+            SearchEvent::Info(i) => format!("{} {:?} {:?}", i.depth, i.score, i.pv),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+const START_6P: &str = "0,1,2,3,4,5,6,7,8,9/19,20,21,22,32,33,34,44,45,55/74,84,85,95,96,97,107,108,109,110/111,112,113,114,115,116,117,118,119,120/65,75,76,86,87,88,98,99,100,101/10,11,12,13,23,24,25,35,36,46 1 1";
+
+#[test]
+fn fixed_depth_answers_alike_on_any_number_of_threads() {
+    // Root moves shared out over threads in any order: the same scores at
+    // every depth and the same move as one thread, from the starts and
+    // from positions some greedy plies in.
+    let stop = AtomicBool::new(false);
+    for (text, plies) in [(START_3P, 0), (START_3P, 7), (START_6P, 0), (START_6P, 13)] {
+        let mut pos = position(text);
+        for _ in 0..plies {
+            let greedy = search_on(pos.clone(), MultiMethod::Greedy(3), depth(1), 1, &stop);
+            pos.make_move(greedy.1.best.expect("a greedy move"));
+        }
+        for method in [MultiMethod::Brs, MultiMethod::Paranoid] {
+            let alone = search_on(pos.clone(), method, depth(4), 1, &stop);
+            for threads in [2, 3, 4] {
+                let shared = search_on(pos.clone(), method, depth(4), threads, &stop);
+                assert_eq!(
+                    reports(&shared.0),
+                    reports(&alone.0),
+                    "{text} +{plies}, {method:?}, {threads} threads"
+                );
+                assert_eq!(shared.1.best, alone.1.best);
+            }
+        }
+    }
+}
+
+#[test]
+fn node_limits_and_stop_count_every_thread() {
+    let stop = AtomicBool::new(false);
+    let limits = SearchLimits {
+        nodes: Some(20_000),
+        ..SearchLimits::default()
+    };
+    for method in [MultiMethod::Brs, MultiMethod::Paranoid] {
+        let (events, result) = search_on(position(START_6P), method, limits.clone(), 4, &stop);
+        assert!(best_text(&events).is_some());
+        // Each thread adds its nodes at least every 1024.
+        assert!(
+            (20_000..20_000 + 4 * 1024).contains(&result.nodes),
+            "{method:?}: {}",
+            result.nodes
+        );
+    }
+    let stopped = AtomicBool::new(true);
+    let infinite = SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    };
+    let (events, result) = search_on(position(START_6P), MultiMethod::Brs, infinite, 3, &stopped);
     assert!(best_text(&events).is_some());
     assert_eq!(result.depth, 1);
 }
