@@ -7,10 +7,13 @@
 //!
 //! * [`form`]: the sink, the recorded form, its integer and linear values.
 //! * [`layout`]: named weight tables.
+//! * [`nnue`]: the efficiently updatable network a game may evaluate
+//!   with instead: accumulators, integer inference, the net file.
 //! * [`weights_file`]: the generated `eval_weights.rs`, written and read.
 
 pub mod form;
 pub mod layout;
+pub mod nnue;
 pub mod weights_file;
 
 pub use form::{Direct, EvalForm, EvalSink, Linear};
