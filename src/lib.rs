@@ -26,6 +26,7 @@ pub mod engine;
 pub mod engineclient;
 pub mod evalkit;
 pub mod games;
+pub mod learn;
 pub mod matchrunner;
 pub mod out;
 pub mod protocol;

@@ -51,6 +51,20 @@ const FLOORS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "learn",
+        &[
+            "rules",
+            "evalkit",
+            "search",
+            "games",
+            "engine",
+            "protocol",
+            "engineclient",
+            "matchrunner",
+            "out",
+        ],
+    ),
+    (
         "cli",
         &[
             "rules",
@@ -62,6 +76,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "engineclient",
             "matchrunner",
             "tune",
+            "learn",
             "out",
         ],
     ),

@@ -362,7 +362,8 @@ fn counting_details() {
 #[test]
 fn board_honour_option() {
     let mut g = Makruk::new();
-    assert_eq!(g.options().len(), 1);
+    let names: Vec<String> = g.options().into_iter().map(|o| o.name).collect();
+    assert_eq!(names, ["Board Honour Counting", "EvalFile", "Use NNUE"]);
     assert!(g.set_option("Board Honour Counting", "sometimes").is_err());
     assert!(g.set_option("No Such Option", "auto").is_err());
     g.set_option("Board Honour Counting", "gui").unwrap();

@@ -21,6 +21,8 @@ pub const USAGE: &str = "usage:
   tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
   tabula match-pool FILE...                        (tabula match-pool --help)
   tabula tune <game> --data FILE [flags]           (tabula tune --help)
+  tabula datagen <game> --out DIR [flags]          (tabula datagen --help)
+  tabula train <game> --data PATH --out FILE       (tabula train --help)
   tabula help";
 
 /// Runs a sub-command; returns the process exit code.
@@ -31,6 +33,8 @@ pub fn run(args: &[String]) -> i32 {
         Some("match") => crate::matchrunner::main(&args[1..]),
         Some("match-pool") => crate::matchrunner::pool::main(&args[1..]),
         Some("tune") => tune(&args[1..]),
+        Some("datagen") => datagen(&args[1..]),
+        Some("train") => train(&args[1..]),
         Some("help" | "--help" | "-h") => {
             outln!("{USAGE}");
             0
@@ -49,6 +53,54 @@ fn parse_game(name: &str) -> Result<&'static str, String> {
         .copied()
         .find(|v| v.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown game '{name}' (known: {})", VARIANTS.join(", ")))
+}
+
+/// `datagen <game> <flags>`: self-play training data, for the two-player
+/// alpha-beta games.
+fn datagen(args: &[String]) -> i32 {
+    use crate::games::draughts::{International, Russian};
+    use crate::games::{makruk::Makruk, ogi::Ogi, tak::Tak};
+    use crate::learn::datagen::{self, args::DATAGEN_USAGE};
+    let rest = args.get(1..).unwrap_or_default();
+    match args.first().map(String::as_str) {
+        Some("--help" | "-h") => {
+            outln!("{DATAGEN_USAGE}");
+            0
+        }
+        Some("makruk") => datagen::main::<Makruk>(rest),
+        Some("ogi") => datagen::main::<Ogi>(rest),
+        Some("tak") => datagen::main::<Tak>(rest),
+        Some("international") => datagen::main::<International>(rest),
+        Some("russian") => datagen::main::<Russian>(rest),
+        other => {
+            eprintln!(
+                "tabula datagen: expected a two-player game, got {}\n{DATAGEN_USAGE}",
+                other.unwrap_or("nothing")
+            );
+            2
+        }
+    }
+}
+
+/// `train <game> <flags>`: fits the game's network to datagen files.
+fn train(args: &[String]) -> i32 {
+    use crate::games::makruk::Makruk;
+    use crate::learn::train::{self, TRAIN_USAGE};
+    let rest = args.get(1..).unwrap_or_default();
+    match args.first().map(String::as_str) {
+        Some("--help" | "-h") => {
+            outln!("{TRAIN_USAGE}");
+            0
+        }
+        Some("makruk") => train::main::<Makruk>(rest),
+        other => {
+            eprintln!(
+                "tabula train: expected a game with a network (makruk), got {}\n{TRAIN_USAGE}",
+                other.unwrap_or("nothing")
+            );
+            2
+        }
+    }
 }
 
 /// `tune <game> <flags>`: the game's tuner, if its evaluation has one.

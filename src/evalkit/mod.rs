@@ -9,11 +9,13 @@
 //! * [`layout`]: named weight tables.
 //! * [`nnue`]: the efficiently updatable network a game may evaluate
 //!   with instead: accumulators, integer inference, the net file.
+//! * [`rng`]: the seeded generator of the data and training pipeline.
 //! * [`weights_file`]: the generated `eval_weights.rs`, written and read.
 
 pub mod form;
 pub mod layout;
 pub mod nnue;
+pub mod rng;
 pub mod weights_file;
 
 pub use form::{Direct, EvalForm, EvalSink, Linear};

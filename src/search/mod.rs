@@ -64,6 +64,19 @@ pub const INFINITY: i32 = MATE + 1;
 
 pub use crate::rules::RulesPosition;
 
+/// True when the static evaluation can be trusted to say what `pos` is
+/// worth: the mover is not in check and has no capture that wins
+/// material by static exchange (`noisy` is scratch space). The tuner and
+/// the training data keep only such positions.
+pub fn is_quiet_position<P: AlphaBetaPosition>(pos: &P, noisy: &mut Vec<P::Move>) -> bool {
+    if pos.in_check() {
+        return false;
+    }
+    noisy.clear();
+    pos.generate_noisy(noisy);
+    !noisy.iter().any(|&m| pos.see_ge(m, 1))
+}
+
 /// What alpha-beta search needs from a position, on top of the rules:
 /// evaluation, quiescence, pruning and ordering questions. Implemented by
 /// every two-player perfect-information game (Makruk, Ōgi, Tak).

@@ -24,7 +24,7 @@ use super::{RecordedGame, Tunable};
 use crate::evalkit::form::{EvalForm, Linear, Op};
 use crate::games::{GamePosition, MoveNotation};
 use crate::rules::RulesPosition;
-use crate::search::AlphaBetaPosition;
+use crate::search::{AlphaBetaPosition, is_quiet_position};
 
 /// One training position.
 #[derive(Debug, Clone)]
@@ -107,15 +107,6 @@ pub fn linearise<T: Tunable>(pos: &T::Pos, form: &mut EvalForm, count: usize) ->
         lin.constant = -lin.constant;
     }
     Some(lin)
-}
-
-fn is_quiet_position<P: AlphaBetaPosition>(pos: &P, noisy: &mut Vec<P::Move>) -> bool {
-    if pos.in_check() {
-        return false;
-    }
-    noisy.clear();
-    pos.generate_noisy(noisy);
-    !noisy.iter().any(|&m| pos.see_ge(m, 1))
 }
 
 /// The quiet positions of `game` with their labels, at `weights`.

@@ -18,12 +18,19 @@
 //! * [`accumulator`]: the accumulators and their stack for make/unmake.
 //! * [`file`]: the net file, written and read with every check (size,
 //!   header, shape, ranges, checksum).
+//! * [`features`]: what a game implements: its features and buckets.
+//! * [`data`]: the training data file `tabula datagen` writes.
+//! * [`train`]: the trainer behind `tabula train`.
 
 pub mod accumulator;
+pub mod data;
+pub mod features;
 pub mod file;
 pub mod network;
+pub mod train;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
+pub use features::Features;
 pub use file::{Expect, NetError, read_net, write_net};
 pub use network::{Arch, FloatNetwork, Network};
 

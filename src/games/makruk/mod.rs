@@ -8,6 +8,8 @@
 //! * [`fen`], [`notation`]: text in and out.
 //! * [`eval`]: static evaluation; its weights in [`eval_weights`], written
 //!   by the tuner ([`tune`], `tabula tune makruk`).
+//! * [`nnue`]: the network's input features and the accumulators that
+//!   follow the moves (options `EvalFile`, `Use NNUE`).
 //!
 //! Facts checked against Fairy-Stockfish 11.1 (`UCI_Variant makruk`):
 //! * No 50-move rule: with half-move clock 100 or 150 it still scores a
@@ -36,6 +38,7 @@ mod king_safety;
 mod known_win;
 pub mod krk;
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 mod pawn_structure;
 pub mod position;
@@ -49,6 +52,7 @@ pub mod types;
 pub use position::Position;
 pub use types::Move;
 
+use crate::evalkit::nnue::{Network, read_net};
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
@@ -58,6 +62,7 @@ use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{Counter, generate};
 use position::{ZOBRIST_COUNT_LEFT, ZOBRIST_COUNT_LIMIT};
+use std::sync::Arc;
 use types::*;
 
 pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
@@ -65,41 +70,28 @@ pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0
 /// Name of the option that decides how board's honour starts.
 pub const OPTION_BOARD_HONOUR: &str = "Board Honour Counting";
 
+/// Names of the options that choose the evaluation: a network file,
+/// and whether the search uses it (Stockfish's names).
+pub const OPTION_EVAL_FILE: &str = "EvalFile";
+pub const OPTION_USE_NNUE: &str = "Use NNUE";
+/// `EvalFile`'s value when no file is loaded.
+const EVAL_FILE_NONE: &str = "<none>";
+/// The network's scores stay below the search's mate range.
+const NNUE_SCORE_MAX: i32 = 20_000;
+
 /// The Makruk game kind and its option settings.
 #[derive(Debug, Clone)]
 pub struct Makruk {
     /// `auto`: board's honour starts by itself as in Fairy-Stockfish.
     /// `gui`: only when a FEN from the GUI carries a count.
     board_honour_auto: bool,
+    /// The network `EvalFile` loaded, and its file name.
+    net: Option<(Arc<Network>, String)>,
+    use_nnue: bool,
 }
 
-impl Game for Makruk {
-    type Pos = Position;
-    type Search = crate::search::Searcher<Position>;
-    const ID: &'static str = "makruk";
-
-    fn new() -> Self {
-        Makruk {
-            board_honour_auto: true,
-        }
-    }
-
-    fn options(&self) -> Vec<OptionSpec> {
-        vec![OptionSpec {
-            name: OPTION_BOARD_HONOUR.to_string(),
-            kind: OptionKind::Combo {
-                default: "auto".to_string(),
-                vars: vec!["auto".to_string(), "gui".to_string()],
-            },
-        }]
-    }
-
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
-        if !name.trim().eq_ignore_ascii_case(OPTION_BOARD_HONOUR) {
-            return Err(GameError::Unsupported(format!(
-                "unknown makruk option '{name}'"
-            )));
-        }
+impl Makruk {
+    fn set_board_honour(&mut self, value: &str) -> Result<(), GameError> {
         match value.trim().to_ascii_lowercase().as_str() {
             "auto" => self.board_honour_auto = true,
             "gui" => self.board_honour_auto = false,
@@ -110,6 +102,106 @@ impl Game for Makruk {
             }
         }
         Ok(())
+    }
+
+    /// Loads a net file; a file that is not a sound Makruk net changes
+    /// nothing. An empty name or `<none>` unloads (the hand evaluation).
+    fn set_eval_file(&mut self, value: &str) -> Result<(), GameError> {
+        let path = value.trim();
+        if path.is_empty() || path == EVAL_FILE_NONE {
+            self.net = None;
+            self.use_nnue = false;
+            return Ok(());
+        }
+        let bad = |why: String| GameError::Parse(format!("{OPTION_EVAL_FILE} '{path}': {why}"));
+        let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+        let net = read_net(&bytes, &nnue::NNUE_SHAPE).map_err(|e| bad(e.to_string()))?;
+        self.net = Some((Arc::new(net), path.to_string()));
+        Ok(())
+    }
+
+    fn set_use_nnue(&mut self, value: &str) -> Result<(), GameError> {
+        let on = match value.trim().to_ascii_lowercase().as_str() {
+            "true" => true,
+            "false" => false,
+            v => {
+                return Err(GameError::Parse(format!(
+                    "invalid value '{v}' for option {OPTION_USE_NNUE}: expected true or false"
+                )));
+            }
+        };
+        if on && self.net.is_none() {
+            return Err(GameError::Parse(format!(
+                "{OPTION_USE_NNUE}: no network loaded (set {OPTION_EVAL_FILE} first)"
+            )));
+        }
+        self.use_nnue = on;
+        Ok(())
+    }
+}
+
+impl Game for Makruk {
+    type Pos = Position;
+    type Search = crate::search::Searcher<Position>;
+    const ID: &'static str = "makruk";
+
+    fn new() -> Self {
+        Makruk {
+            board_honour_auto: true,
+            net: None,
+            use_nnue: false,
+        }
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                name: OPTION_BOARD_HONOUR.to_string(),
+                kind: OptionKind::Combo {
+                    default: "auto".to_string(),
+                    vars: vec!["auto".to_string(), "gui".to_string()],
+                },
+            },
+            OptionSpec {
+                name: OPTION_EVAL_FILE.to_string(),
+                kind: OptionKind::String {
+                    default: EVAL_FILE_NONE.to_string(),
+                },
+            },
+            OptionSpec {
+                name: OPTION_USE_NNUE.to_string(),
+                kind: OptionKind::Check { default: false },
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case(OPTION_BOARD_HONOUR) {
+            self.set_board_honour(value)
+        } else if name.eq_ignore_ascii_case(OPTION_EVAL_FILE) {
+            self.set_eval_file(value)
+        } else if name.eq_ignore_ascii_case(OPTION_USE_NNUE) {
+            self.set_use_nnue(value)
+        } else {
+            Err(GameError::Unsupported(format!(
+                "unknown makruk option '{name}'"
+            )))
+        }
+    }
+
+    fn prepare_search(&self, pos: &mut Position) {
+        let net = self.net.as_ref().filter(|_| self.use_nnue);
+        let wanted = net.map(|(n, _)| n);
+        let attached = pos.network();
+        let same = match (wanted, attached) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            pos.set_network(wanted.cloned());
+        }
     }
 
     fn start_position(&self) -> Position {
@@ -268,7 +360,10 @@ impl AlphaBetaPosition for Position {
         if let Some(v) = krk::score(self).or_else(|| two_minors::score(self)) {
             return v;
         }
-        eval::evaluate(self)
+        match self.nnue_evaluate() {
+            Some(v) => v.clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
+            None => eval::evaluate(self),
+        }
     }
 
     fn is_draw(&self, plies_from_root: usize) -> bool {

@@ -3,8 +3,11 @@
 //! Makruk counting state.
 
 use super::bitboard::*;
+use super::nnue::NnueState;
 use super::types::*;
+use crate::evalkit::nnue::Network;
 use crate::games::zobrist::square_keys;
+use std::sync::Arc;
 
 pub(crate) static ZOBRIST: [[u64; 64]; 12] = square_keys::<12>(0x7AB1).0;
 pub(crate) const ZOBRIST_SIDE: u64 = 0xF3A1_5C2B_96D4_E807;
@@ -47,6 +50,8 @@ pub struct Position {
     pub(crate) undo: Vec<Undo>,
     /// Keys of all positions since the start position / FEN, current last.
     pub(crate) history: Vec<u64>,
+    /// The network's accumulators when the search evaluates with one.
+    pub(crate) nnue: Option<Box<NnueState>>,
 }
 
 impl Position {
@@ -64,6 +69,7 @@ impl Position {
             board_honour_auto: true,
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
+            nnue: None,
         }
     }
 
@@ -223,10 +229,14 @@ impl Position {
         }
         let p = self.remove(from);
         let is_pawn = piece_kind(p) == PAWN;
-        if mv.is_promotion() {
-            self.put(to, make_piece(self.side, MET));
+        let placed = if mv.is_promotion() {
+            make_piece(self.side, MET)
         } else {
-            self.put(to, p);
+            p
+        };
+        self.put(to, placed);
+        if let Some(nnue) = &mut self.nnue {
+            nnue.make(p, placed, from, to, captured);
         }
         self.halfmove = if is_capture || is_pawn {
             0
@@ -245,6 +255,7 @@ impl Position {
     pub fn unmake_move(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
+        let refresh = self.nnue.as_mut().is_some_and(|n| !n.unmake());
         self.side = self.side.other();
         self.game_ply = self.game_ply.saturating_sub(1);
         let mv = u.mv;
@@ -264,6 +275,34 @@ impl Position {
         self.counting_limit = u.counting_limit;
         self.counting_ply = u.counting_ply;
         self.key = u.key;
+        if refresh {
+            self.refresh_nnue();
+        }
+    }
+
+    /// Evaluates with `net` from now on (`None`: the hand evaluation).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.nnue = net.map(|net| Box::new(NnueState::new(net, self)));
+    }
+
+    /// The network the position evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.nnue.as_ref().map(|n| n.net())
+    }
+
+    fn refresh_nnue(&mut self) {
+        if let Some(mut nnue) = self.nnue.take() {
+            nnue.refresh(self);
+            self.nnue = Some(nnue);
+        }
+    }
+
+    /// The network's evaluation for the side to move, when one is set.
+    pub fn nnue_evaluate(&self) -> Option<i32> {
+        use crate::evalkit::nnue::Features;
+        self.nnue
+            .as_ref()
+            .map(|n| n.evaluate(self.side, self.bucket()))
     }
 
     /// Passes the turn (null move). Repetition scans stop at a null move.
@@ -281,6 +320,9 @@ impl Position {
         self.game_ply += 1;
         self.halfmove = 0;
         self.history.push(self.key);
+        if let Some(nnue) = &mut self.nnue {
+            nnue.make_null();
+        }
     }
 
     /// Recomputes the zobrist key from scratch (used after FEN parsing and

@@ -1,0 +1,22 @@
+//! What a game gives the network: the features on in a position from
+//! each player's view, and the output bucket. A game implements
+//! [`Features`] on its position; the engine's accumulators, `tabula
+//! datagen` and `tabula train` need nothing else from it.
+
+use super::file::Expect;
+
+/// A position as the network's input.
+pub trait Features {
+    /// The game's name in net files and the shape of its nets' input
+    /// (features, buckets, the most features on in one view).
+    const EXPECT: Expect<'static>;
+    /// Appends the features on in the view of player `view` (0: the
+    /// first player, 1: the second), each below `EXPECT.features`, at
+    /// most `EXPECT.max_active` of them.
+    fn active_features(&self, view: usize, out: &mut Vec<usize>);
+    /// The output layer that scores this position (below
+    /// `EXPECT.buckets`).
+    fn bucket(&self) -> usize;
+    /// The player to move (0 or 1): the network scores for this view.
+    fn mover(&self) -> usize;
+}

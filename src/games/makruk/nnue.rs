@@ -1,0 +1,229 @@
+//! Makruk's network input: one feature per (own or other piece, kind,
+//! square) from each side's view, 2 x 6 x 64 = 768; Black sees the
+//! board turned half round (square `sq ^ 63`), so that both sides' armies
+//! stand alike, king on the d-file seen from behind. The output bucket is
+//! the number of pieces on the board, by fours: 8 buckets.
+//!
+//! [`NnueState`] keeps a position's accumulators in step with its moves
+//! (one per ply, updated by the moved, placed and captured piece); the
+//! search evaluates with it when the game's `Use NNUE` option is on.
+
+use super::position::Position;
+use super::types::*;
+use crate::evalkit::nnue::{AccumulatorStack, Expect, Features, Network};
+use std::fmt;
+use std::sync::Arc;
+
+/// The shape every Makruk net has.
+pub const NNUE_SHAPE: Expect<'static> = Expect {
+    game: "makruk",
+    features: 2 * 6 * 64,
+    buckets: 8,
+    max_active: 32,
+};
+/// Pieces per output bucket.
+const PIECES_PER_BUCKET: u32 = 4;
+
+/// The feature of `piece` on `sq` in the view of side `view`.
+#[inline(always)]
+fn feature(view: usize, piece: Piece, sq: usize) -> usize {
+    let own = piece_color(piece).index() == view;
+    let kind = piece_kind(piece) + if own { 0 } else { 6 };
+    let sq = if view == 0 { sq } else { sq ^ 63 };
+    kind * 64 + sq
+}
+
+impl Features for Position {
+    const EXPECT: Expect<'static> = NNUE_SHAPE;
+
+    fn active_features(&self, view: usize, out: &mut Vec<usize>) {
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != NO_PIECE {
+                out.push(feature(view, p, sq));
+            }
+        }
+    }
+
+    fn bucket(&self) -> usize {
+        let pieces = self.occupied().count_ones().max(1);
+        (((pieces - 1) / PIECES_PER_BUCKET) as usize).min(NNUE_SHAPE.buckets as usize - 1)
+    }
+
+    fn mover(&self) -> usize {
+        self.side.index()
+    }
+}
+
+/// A network and the accumulators of the position it evaluates, one
+/// per ply made since it was attached.
+#[derive(Clone)]
+pub struct NnueState {
+    net: Arc<Network>,
+    stack: AccumulatorStack,
+}
+
+impl fmt::Debug for NnueState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "NnueState({:?}, ply {})",
+            self.net.arch(),
+            self.stack.depth()
+        )
+    }
+}
+
+impl NnueState {
+    /// The state of `pos` under `net`.
+    pub fn new(net: Arc<Network>, pos: &Position) -> Self {
+        let stack = AccumulatorStack::new(&net);
+        let mut state = NnueState { net, stack };
+        state.refresh(pos);
+        state
+    }
+
+    pub fn net(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Recomputes the current accumulators from the board.
+    pub fn refresh(&mut self, pos: &Position) {
+        let mut features = Vec::with_capacity(NNUE_SHAPE.max_active as usize);
+        for view in 0..2 {
+            features.clear();
+            pos.active_features(view, &mut features);
+            self.stack.current_mut().refresh(&self.net, view, &features);
+        }
+    }
+
+    /// A move: `moved` leaves `from`, `placed` (the same piece, or the met
+    /// a pawn became) arrives on `to`, `captured` (or [`NO_PIECE`]) leaves it.
+    #[inline]
+    pub fn make(&mut self, moved: Piece, placed: Piece, from: usize, to: usize, captured: Piece) {
+        self.stack.push();
+        let acc = self.stack.current_mut();
+        for view in 0..2 {
+            if captured != NO_PIECE {
+                acc.remove(&self.net, view, feature(view, captured, to));
+            }
+            acc.remove(&self.net, view, feature(view, moved, from));
+            acc.add(&self.net, view, feature(view, placed, to));
+        }
+    }
+
+    /// A null move: the same board, a new ply.
+    pub fn make_null(&mut self) {
+        self.stack.push();
+    }
+
+    /// Back one ply; false when the state began at this position (the
+    /// caller refreshes it once the board is restored).
+    pub fn unmake(&mut self) -> bool {
+        if self.stack.depth() == 0 {
+            return false;
+        }
+        self.stack.pop();
+        true
+    }
+
+    /// Centipawns for `side`.
+    pub fn evaluate(&self, side: Side, bucket: usize) -> i32 {
+        let acc = self.stack.current();
+        let own = side.index();
+        self.net.evaluate(acc.view(own), acc.view(1 - own), bucket)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evalkit::nnue::train::init;
+    use crate::evalkit::rng::SplitMix64;
+    use crate::games::GamePosition;
+    use crate::games::makruk::fen;
+    use crate::rules::RulesPosition;
+    use crate::search::AlphaBetaPosition;
+
+    fn random_net(seed: u64) -> Arc<Network> {
+        match init::<Position>(32, seed).quantise() {
+            Ok(net) => Arc::new(net),
+            Err(e) => panic!("a fresh net quantises: {e}"),
+        }
+    }
+
+    fn start() -> Position {
+        match fen::parse(super::super::START_FEN, true) {
+            Ok(p) => p,
+            Err(e) => panic!("start FEN: {e}"),
+        }
+    }
+
+    /// The network's value of `pos` computed from scratch.
+    fn refreshed(pos: &Position, net: &Arc<Network>) -> Option<i32> {
+        let mut fresh = pos.clone();
+        fresh.set_network(Some(net.clone()));
+        fresh.nnue_evaluate()
+    }
+
+    #[test]
+    fn updates_follow_moves_null_moves_and_takebacks() {
+        let net = random_net(7);
+        let mut rng = SplitMix64::new(11);
+        let mut pos = start();
+        pos.set_network(Some(net.clone()));
+        let mut moves = Vec::new();
+        for step in 0..2000 {
+            moves.clear();
+            pos.generate_legal(&mut moves);
+            let back = !pos.undo.is_empty() && (moves.is_empty() || rng.below(3) == 0);
+            if back {
+                pos.unmake();
+            } else if step % 17 == 0 && !pos.in_check() {
+                pos.make_null_move();
+            } else if let Some(&mv) = moves.get(rng.below(moves.len())) {
+                pos.make(mv);
+            }
+            assert_eq!(
+                pos.nnue_evaluate(),
+                refreshed(&pos, &net),
+                "step {step}: {}",
+                pos.to_notation()
+            );
+        }
+    }
+
+    #[test]
+    fn takebacks_before_the_net_was_set_refresh() {
+        let net = random_net(3);
+        let mut pos = start();
+        let mut moves = Vec::new();
+        pos.generate_legal(&mut moves);
+        if let Some(&mv) = moves.first() {
+            pos.make(mv);
+        }
+        pos.set_network(Some(net.clone()));
+        pos.unmake();
+        assert_eq!(pos.nnue_evaluate(), refreshed(&pos, &net));
+        assert_eq!(pos.nnue_evaluate(), refreshed(&start(), &net));
+    }
+
+    #[test]
+    fn both_sides_see_the_start_alike() {
+        // The start is symmetric under the half turn: the first player's
+        // view of it is the second's after a null move.
+        let net = random_net(5);
+        let mut pos = start();
+        pos.set_network(Some(net));
+        let white = pos.nnue_evaluate();
+        pos.make_null_move();
+        assert_eq!(pos.nnue_evaluate(), white);
+        let mut features = [Vec::new(), Vec::new()];
+        for (view, f) in features.iter_mut().enumerate() {
+            pos.active_features(view, f);
+            f.sort_unstable();
+        }
+        assert_eq!(features[0], features[1]);
+        assert_eq!(features[0].len(), 32);
+        assert_eq!(pos.bucket(), 7);
+    }
+}
