@@ -78,6 +78,18 @@ fn bench_takes_at_most_one_game_and_one_unsigned_depth() {
         "depth '99999999999' is too large",
     );
     usage_error(&words(&["bench", "chess"]), "unknown game 'chess'");
+    usage_error(
+        &words(&["bench", "makruk", "--option"]),
+        "--option needs NAME=VALUE",
+    );
+    usage_error(
+        &words(&["bench", "makruk", "--option", "EvalFile"]),
+        "bad option 'EvalFile'",
+    );
+    usage_error(
+        &words(&["bench", "makruk", "1", "--option", "Use NNUE=true"]),
+        "no network loaded",
+    );
     // Either order is still fine.
     for args in [["bench", "tak", "1"], ["bench", "1", "TAK"]] {
         let out = tabula(&words(&args));

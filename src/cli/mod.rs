@@ -17,7 +17,7 @@ const BENCH_HASH_MB: usize = 16;
 pub const USAGE: &str = "usage:
   tabula                                   run the engine daemon on stdin/stdout
   tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
-  tabula bench [game] [depth] [--threads N]
+  tabula bench [game] [depth] [--threads N] [--option NAME=VALUE]
   tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
   tabula match-pool FILE...                        (tabula match-pool --help)
   tabula tune <game> --data FILE [flags]           (tabula tune --help)
@@ -216,17 +216,24 @@ struct BenchArgs {
     games: Vec<&'static str>,
     depth: Option<u32>,
     threads: usize,
+    /// Game options (`--option EvalFile=net.nnue`), set before the searches.
+    options: Vec<(String, String)>,
 }
 
-/// `bench [game] [depth] [--threads N]`, in any order: at most one of
-/// each; a word that looks like a number is the depth.
+/// `bench [game] [depth] [--threads N] [--option NAME=VALUE ...]`, in any
+/// order: at most one game, depth and thread count; a word that looks
+/// like a number is the depth.
 fn bench_args(args: &[String]) -> Result<BenchArgs, String> {
     let mut game = None;
     let mut depth = None;
     let mut threads = None;
+    let mut options = Vec::new();
     let mut words = args.iter();
     while let Some(a) = words.next() {
-        if a == "--threads" {
+        if a == "--option" {
+            let value = words.next().ok_or("--option needs NAME=VALUE")?;
+            options.push(crate::engineclient::parse_option(value)?);
+        } else if a == "--threads" {
             let value = words.next().ok_or("--threads needs a number")?;
             let n = argv::parse_count(value, "threads", MAX_THREADS)?;
             if threads.replace(n).is_some() {
@@ -248,6 +255,7 @@ fn bench_args(args: &[String]) -> Result<BenchArgs, String> {
         games: game.map_or_else(|| VARIANTS.to_vec(), |g| vec![g]),
         depth,
         threads: threads.unwrap_or(1),
+        options,
     })
 }
 
@@ -256,6 +264,7 @@ fn bench(args: &[String]) -> i32 {
         games,
         depth,
         threads,
+        options,
     } = match bench_args(args) {
         Ok(a) => a,
         Err(e) => {
@@ -267,9 +276,15 @@ fn bench(args: &[String]) -> i32 {
     let mut ms = 0;
     for game in games {
         let (events, _rx) = unbounded();
-        let Some(session) = registry::create(game, events, BENCH_HASH_MB) else {
+        let Some(mut session) = registry::create(game, events, BENCH_HASH_MB) else {
             continue;
         };
+        for (name, value) in &options {
+            if let Err(e) = session.set_game_option(name, value) {
+                eprintln!("tabula bench: {game}: --option {name}={value}: {e}");
+                return 2;
+            }
+        }
         let report = session.bench(depth, BENCH_HASH_MB, threads);
         for p in &report.positions {
             outln!(

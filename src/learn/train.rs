@@ -22,7 +22,8 @@ pub const TRAIN_USAGE: &str =
   --out FILE          the net file to write
   --hidden N          accumulator width, a multiple of 16 (default 256)
   --epochs N          passes over the data (default 20; the last 30 % at a
-                      tenth of the rate)
+                      tenth of the rate); the net written is the epoch with
+                      the lowest validation loss
   --batch N           positions per Adam step (default 16384)
   --rate R            Adam's step size (default 0.001)
   --lambda L          share of the search score in each label, the rest the
@@ -187,7 +188,11 @@ where
         "epoch 0: valid {:.6}",
         train::mean_loss(&net, &valid, a.config.scale)
     );
+    let mut kept = (f32::INFINITY, 0);
     train::train(&mut net, &fit, &valid, &a.config, &mut |r| {
+        if r.valid_loss < kept.0 {
+            kept = (r.valid_loss, r.epoch);
+        }
         outln!(
             "epoch {}: train {:.6} valid {:.6} rate {} ({:.0} s)",
             r.epoch,
@@ -197,6 +202,9 @@ where
             start.elapsed().as_secs_f64()
         );
     });
+    if !valid.is_empty() {
+        outln!("kept epoch {} (valid {:.6})", kept.1, kept.0);
+    }
     let quantised = net.quantise().map_err(|e| e.to_string())?;
     let bytes = write_net(&quantised, T::Pos::EXPECT.game);
     read_net(&bytes, &T::Pos::EXPECT).map_err(|e| format!("the written net: {e}"))?;

@@ -387,7 +387,9 @@ pub struct EpochReport {
     pub rate: f32,
 }
 
-/// Fits `net` to `fit` for `cfg.epochs` epochs, reporting each.
+/// Fits `net` to `fit` for `cfg.epochs` epochs, reporting each; `net`
+/// ends as the epoch with the lowest validation loss (the last when
+/// there is no validation data), since small datasets overfit.
 pub fn train(
     net: &mut FloatNetwork,
     fit: &Dataset,
@@ -403,6 +405,7 @@ pub fn train(
     let mut adam = Adam::new(net.arch);
     let mut rng = SplitMix64::new(cfg.seed ^ 0x5EED);
     let mut order: Vec<usize> = (0..fit.len()).collect();
+    let mut best: Option<(f32, FloatNetwork)> = None;
     for epoch in 1..=cfg.epochs {
         let slow = epoch as f32 > cfg.epochs as f32 * (1.0 - SLOW_TAIL);
         let rate = if slow { cfg.rate / 10.0 } else { cfg.rate };
@@ -415,12 +418,19 @@ pub fn train(
             sum_gradients(&grads, &mut total, batch.len());
             adam.step(net, &mut total, rate);
         }
+        let valid_loss = mean_loss(net, valid, cfg.scale);
         report(EpochReport {
             epoch,
             train_loss: (loss / fit.len().max(1) as f64) as f32,
-            valid_loss: mean_loss(net, valid, cfg.scale),
+            valid_loss,
             rate,
         });
+        if !valid.is_empty() && best.as_ref().is_none_or(|(b, _)| valid_loss < *b) {
+            best = Some((valid_loss, net.clone()));
+        }
+    }
+    if let Some((_, b)) = best {
+        *net = b;
     }
 }
 

@@ -225,6 +225,14 @@ impl Game for Makruk {
         11
     }
 
+    /// Bench positions are searched with the evaluation the options chose
+    /// (`tabula bench makruk --option EvalFile=...`).
+    fn parse_bench_position(&self, text: &str) -> Result<Position, GameError> {
+        let mut pos = self.parse_position(text)?;
+        self.prepare_search(&mut pos);
+        Ok(pos)
+    }
+
     fn prepare_bench(&self) {
         // Two bench positions reach king and two minors against a bare
         // king; their tables are built in the background during play.
