@@ -61,6 +61,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "protocol",
             "engineclient",
             "matchrunner",
+            "tune",
             "out",
         ],
     ),

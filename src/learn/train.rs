@@ -9,9 +9,8 @@ use crate::evalkit::nnue::train::{self, TrainConfig};
 use crate::evalkit::nnue::{Features, read_net, write_net};
 use crate::games::tunable::Tunable;
 use crate::out::outln;
-use nom::{
-    IResult, character::complete::digit1, combinator::all_consuming, number::complete::double,
-};
+use crate::tune::args::{count, walk_flags};
+use nom::{IResult, combinator::all_consuming, number::complete::double};
 use std::path::Path;
 use std::time::Instant;
 
@@ -41,15 +40,6 @@ pub struct TrainArgs {
     pub config: TrainConfig,
 }
 
-fn count<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-    let digits: IResult<&str, &str> = all_consuming(digit1)(v);
-    if digits.is_err() {
-        return Err(format!("{flag} needs a non-negative number, got '{v}'"));
-    }
-    v.parse()
-        .map_err(|_| format!("{flag} value '{v}' is too large"))
-}
-
 fn real(flag: &str, v: &str, range: std::ops::RangeInclusive<f64>) -> Result<f32, String> {
     let r: IResult<&str, f64> = all_consuming(double)(v);
     match r {
@@ -70,17 +60,8 @@ pub fn parse(args: &[String]) -> Result<TrainArgs, String> {
         config: TrainConfig::default(),
     };
     let c = &mut a.config;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if matches!(flag.as_str(), "--help" | "-h") {
-            return Err(String::new());
-        }
-        let mut value = || {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag.as_str() {
+    walk_flags(args, |flag, value| {
+        match flag {
             "--data" => a.data.push(value()?.to_string()),
             "--out" => a.out = value()?.to_string(),
             "--hidden" => c.hidden = count(flag, value()?)?,
@@ -94,7 +75,8 @@ pub fn parse(args: &[String]) -> Result<TrainArgs, String> {
             "--seed" => c.seed = count(flag, value()?)?,
             other => return Err(format!("unknown flag '{other}'")),
         }
-    }
+        Ok(())
+    })?;
     if a.data.is_empty() || a.out.is_empty() {
         return Err("--data PATH and --out FILE are required".to_string());
     }

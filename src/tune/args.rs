@@ -77,7 +77,30 @@ pub struct TuneConfig {
     pub seed: u64,
 }
 
-fn count<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+/// Walks a sub-command's `--flag value` words: `handle(flag, value)`
+/// reads one flag, calling `value()` when it takes a value. `--help` or
+/// `-h` ends the walk with `Err("")` (the caller prints the usage).
+pub fn walk_flags<'a>(
+    args: &'a [String],
+    mut handle: impl FnMut(&'a str, &mut dyn FnMut() -> Result<&'a str, String>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        if matches!(flag.as_str(), "--help" | "-h") {
+            return Err(String::new());
+        }
+        let mut value = || {
+            it.next()
+                .map(String::as_str)
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        handle(flag, &mut value)?;
+    }
+    Ok(())
+}
+
+/// A flag's value as a count: digits only (no sign), within `T`.
+pub fn count<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
     let digits: IResult<&str, &str> = all_consuming(digit1)(v);
     if digits.is_err() {
         return Err(format!("{flag} needs a non-negative number, got '{v}'"));
@@ -115,17 +138,8 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
     };
     let (mut teacher_command, mut teacher_limit) = (None, Limit::Depth(8));
     let (mut teacher_options, mut teacher_cache) = (Vec::new(), None);
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if matches!(flag.as_str(), "--help" | "-h") {
-            return Err(String::new());
-        }
-        let mut value = || {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag.as_str() {
+    walk_flags(args, |flag, value| {
+        match flag {
             "--data" => cfg.data.push(value()?.to_string()),
             "--out" => cfg.out = Some(value()?.to_string()),
             "--max-plies" => cfg.max_plies = Some(count(flag, value()?)?),
@@ -170,7 +184,8 @@ pub fn parse(args: &[String]) -> Result<TuneConfig, String> {
             "--teacher-k" => cfg.teacher_k = true,
             other => return Err(format!("unknown flag '{other}'")),
         }
-    }
+        Ok(())
+    })?;
     if cfg.data.is_empty() {
         return Err("at least one --data FILE is needed".to_string());
     }

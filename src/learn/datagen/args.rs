@@ -3,7 +3,7 @@
 
 use crate::engineclient::parse_option;
 use crate::matchrunner::shard::Shard;
-use nom::{IResult, character::complete::digit1, combinator::all_consuming};
+use crate::tune::args::{count, walk_flags};
 
 pub const DATAGEN_USAGE: &str = "usage: tabula datagen <game> --out DIR [flags]
   <game>              makruk, ogi, tak, international or russian
@@ -42,15 +42,6 @@ pub struct DatagenConfig {
 /// The most threads `--threads` takes.
 const MAX_DATAGEN_THREADS: usize = 256;
 
-fn count<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-    let digits: IResult<&str, &str> = all_consuming(digit1)(v);
-    if digits.is_err() {
-        return Err(format!("{flag} needs a non-negative number, got '{v}'"));
-    }
-    v.parse()
-        .map_err(|_| format!("{flag} value '{v}' is too large"))
-}
-
 fn positive<T: std::str::FromStr + PartialEq + Default>(flag: &str, v: &str) -> Result<T, String> {
     let n: T = count(flag, v)?;
     if n == T::default() {
@@ -74,17 +65,8 @@ pub fn parse(args: &[String]) -> Result<DatagenConfig, String> {
         options: Vec::new(),
         seed: 1,
     };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if matches!(flag.as_str(), "--help" | "-h") {
-            return Err(String::new());
-        }
-        let mut value = || {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag.as_str() {
+    walk_flags(args, |flag, value| {
+        match flag {
             "--out" => cfg.out = value()?.to_string(),
             "--games" => cfg.games = positive(flag, value()?)?,
             "--chunk" => cfg.chunk = positive(flag, value()?)?,
@@ -98,7 +80,8 @@ pub fn parse(args: &[String]) -> Result<DatagenConfig, String> {
             "--seed" => cfg.seed = count(flag, value()?)?,
             other => return Err(format!("unknown flag '{other}'")),
         }
-    }
+        Ok(())
+    })?;
     if cfg.out.is_empty() {
         return Err("--out DIR is required".to_string());
     }
