@@ -199,6 +199,13 @@ fn a_trained_net_loads_and_evaluates_as_its_float_model() {
         worst < 20.0 && mean < 5.0,
         "quantisation error mean {mean} worst {worst}"
     );
+    // Ōgi refuses a Makruk net, with the reason, and stays without one.
+    let mut ogi = tabula::games::ogi::Ogi::new();
+    match ogi.set_option("EvalFile", &path_text) {
+        Err(e) => assert!(e.to_string().contains("a net for makruk"), "{e}"),
+        Ok(()) => panic!("ogi took a makruk net"),
+    }
+    assert!(ogi.set_option("Use NNUE", "true").is_err());
     // A damaged file afterwards is refused and the loaded net stays.
     let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"TBLNNUE1 but nothing else").unwrap_or_else(|e| panic!("{e}"));

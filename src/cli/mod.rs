@@ -84,7 +84,7 @@ fn datagen(args: &[String]) -> i32 {
 
 /// `train <game> <flags>`: fits the game's network to datagen files.
 fn train(args: &[String]) -> i32 {
-    use crate::games::makruk::Makruk;
+    use crate::games::{makruk::Makruk, ogi::Ogi};
     use crate::learn::train::{self, TRAIN_USAGE};
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
@@ -93,9 +93,10 @@ fn train(args: &[String]) -> i32 {
             0
         }
         Some("makruk") => train::main::<Makruk>(rest),
+        Some("ogi") => train::main::<Ogi>(rest),
         other => {
             eprintln!(
-                "tabula train: expected a game with a network (makruk), got {}\n{TRAIN_USAGE}",
+                "tabula train: expected a game with a network (makruk, ogi), got {}\n{TRAIN_USAGE}",
                 other.unwrap_or("nothing")
             );
             2

@@ -10,6 +10,7 @@ pub mod draughts;
 pub mod halma;
 pub mod hopboard;
 pub mod makruk;
+pub mod net_choice;
 pub mod ogi;
 pub mod perft_file;
 pub mod pgn;

@@ -19,6 +19,7 @@
 //! * [`file`]: the net file, written and read with every check (size,
 //!   header, shape, ranges, checksum).
 //! * [`features`]: what a game implements: its features and buckets.
+//! * [`state`]: a net and a position's accumulators, ply by ply.
 //! * [`data`]: the training data file `tabula datagen` writes.
 //! * [`train`]: the trainer behind `tabula train`.
 
@@ -27,12 +28,14 @@ pub mod data;
 pub mod features;
 pub mod file;
 pub mod network;
+pub mod state;
 pub mod train;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::Features;
 pub use file::{Expect, NetError, read_net, write_net};
 pub use network::{Arch, FloatNetwork, Network};
+pub use state::NnueState;
 
 #[cfg(test)]
 mod tests;

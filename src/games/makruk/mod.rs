@@ -52,7 +52,7 @@ pub mod types;
 pub use position::Position;
 pub use types::Move;
 
-use crate::evalkit::nnue::{Network, read_net};
+use crate::games::net_choice::NetChoice;
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
@@ -62,7 +62,6 @@ use crate::search::{AlphaBetaPosition, MATE};
 use bitboard::bit;
 use movegen::{Counter, generate};
 use position::{ZOBRIST_COUNT_LEFT, ZOBRIST_COUNT_LIMIT};
-use std::sync::Arc;
 use types::*;
 
 pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
@@ -70,12 +69,6 @@ pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0
 /// Name of the option that decides how board's honour starts.
 pub const OPTION_BOARD_HONOUR: &str = "Board Honour Counting";
 
-/// Names of the options that choose the evaluation: a network file,
-/// and whether the search uses it (Stockfish's names).
-pub const OPTION_EVAL_FILE: &str = "EvalFile";
-pub const OPTION_USE_NNUE: &str = "Use NNUE";
-/// `EvalFile`'s value when no file is loaded.
-const EVAL_FILE_NONE: &str = "<none>";
 /// The network's scores stay below the search's mate range.
 const NNUE_SCORE_MAX: i32 = 20_000;
 
@@ -85,9 +78,8 @@ pub struct Makruk {
     /// `auto`: board's honour starts by itself as in Fairy-Stockfish.
     /// `gui`: only when a FEN from the GUI carries a count.
     board_honour_auto: bool,
-    /// The network `EvalFile` loaded, and its file name.
-    net: Option<(Arc<Network>, String)>,
-    use_nnue: bool,
+    /// `EvalFile` and `Use NNUE`.
+    net: NetChoice,
 }
 
 impl Makruk {
@@ -103,41 +95,6 @@ impl Makruk {
         }
         Ok(())
     }
-
-    /// Loads a net file; a file that is not a sound Makruk net changes
-    /// nothing. An empty name or `<none>` unloads (the hand evaluation).
-    fn set_eval_file(&mut self, value: &str) -> Result<(), GameError> {
-        let path = value.trim();
-        if path.is_empty() || path == EVAL_FILE_NONE {
-            self.net = None;
-            self.use_nnue = false;
-            return Ok(());
-        }
-        let bad = |why: String| GameError::Parse(format!("{OPTION_EVAL_FILE} '{path}': {why}"));
-        let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
-        let net = read_net(&bytes, &nnue::NNUE_SHAPE).map_err(|e| bad(e.to_string()))?;
-        self.net = Some((Arc::new(net), path.to_string()));
-        Ok(())
-    }
-
-    fn set_use_nnue(&mut self, value: &str) -> Result<(), GameError> {
-        let on = match value.trim().to_ascii_lowercase().as_str() {
-            "true" => true,
-            "false" => false,
-            v => {
-                return Err(GameError::Parse(format!(
-                    "invalid value '{v}' for option {OPTION_USE_NNUE}: expected true or false"
-                )));
-            }
-        };
-        if on && self.net.is_none() {
-            return Err(GameError::Parse(format!(
-                "{OPTION_USE_NNUE}: no network loaded (set {OPTION_EVAL_FILE} first)"
-            )));
-        }
-        self.use_nnue = on;
-        Ok(())
-    }
 }
 
 impl Game for Makruk {
@@ -148,41 +105,27 @@ impl Game for Makruk {
     fn new() -> Self {
         Makruk {
             board_honour_auto: true,
-            net: None,
-            use_nnue: false,
+            net: NetChoice::new(nnue::NNUE_SHAPE),
         }
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        vec![
-            OptionSpec {
-                name: OPTION_BOARD_HONOUR.to_string(),
-                kind: OptionKind::Combo {
-                    default: "auto".to_string(),
-                    vars: vec!["auto".to_string(), "gui".to_string()],
-                },
+        let mut options = vec![OptionSpec {
+            name: OPTION_BOARD_HONOUR.to_string(),
+            kind: OptionKind::Combo {
+                default: "auto".to_string(),
+                vars: vec!["auto".to_string(), "gui".to_string()],
             },
-            OptionSpec {
-                name: OPTION_EVAL_FILE.to_string(),
-                kind: OptionKind::String {
-                    default: EVAL_FILE_NONE.to_string(),
-                },
-            },
-            OptionSpec {
-                name: OPTION_USE_NNUE.to_string(),
-                kind: OptionKind::Check { default: false },
-            },
-        ]
+        }];
+        options.extend(NetChoice::options());
+        options
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
-        let name = name.trim();
-        if name.eq_ignore_ascii_case(OPTION_BOARD_HONOUR) {
+        if let Some(done) = self.net.set_option(name, value) {
+            done
+        } else if name.trim().eq_ignore_ascii_case(OPTION_BOARD_HONOUR) {
             self.set_board_honour(value)
-        } else if name.eq_ignore_ascii_case(OPTION_EVAL_FILE) {
-            self.set_eval_file(value)
-        } else if name.eq_ignore_ascii_case(OPTION_USE_NNUE) {
-            self.set_use_nnue(value)
         } else {
             Err(GameError::Unsupported(format!(
                 "unknown makruk option '{name}'"
@@ -191,16 +134,8 @@ impl Game for Makruk {
     }
 
     fn prepare_search(&self, pos: &mut Position) {
-        let net = self.net.as_ref().filter(|_| self.use_nnue);
-        let wanted = net.map(|(n, _)| n);
-        let attached = pos.network();
-        let same = match (wanted, attached) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            pos.set_network(wanted.cloned());
+        if self.net.differs_from(pos.network()) {
+            pos.set_network(self.net.wanted().cloned());
         }
     }
 

@@ -4,15 +4,13 @@
 //! stand alike, king on the d-file seen from behind. The output bucket is
 //! the number of pieces on the board, by fours: 8 buckets.
 //!
-//! [`NnueState`] keeps a position's accumulators in step with its moves
-//! (one per ply, updated by the moved, placed and captured piece); the
-//! search evaluates with it when the game's `Use NNUE` option is on.
+//! A position's [`NnueState`] follows its moves (one accumulator per ply,
+//! updated by the moved, placed and captured piece); the search evaluates
+//! with it when the game's `Use NNUE` option is on.
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{AccumulatorStack, Expect, Features, Network};
-use std::fmt;
-use std::sync::Arc;
+use crate::evalkit::nnue::{Expect, Features, NnueState};
 
 /// The shape every Makruk net has.
 pub const NNUE_SHAPE: Expect<'static> = Expect {
@@ -54,95 +52,38 @@ impl Features for Position {
     }
 }
 
-/// A network and the accumulators of the position it evaluates, one
-/// per ply made since it was attached.
-#[derive(Clone)]
-pub struct NnueState {
-    net: Arc<Network>,
-    stack: AccumulatorStack,
-}
-
-impl fmt::Debug for NnueState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "NnueState({:?}, ply {})",
-            self.net.arch(),
-            self.stack.depth()
-        )
+/// Updates `state` for a move: `moved` leaves `from`, `placed` (the
+/// same piece, or the met a pawn became) arrives on `to`, `captured` (or
+/// [`NO_PIECE`]) leaves it.
+#[inline]
+pub(crate) fn make(
+    state: &mut NnueState,
+    moved: Piece,
+    placed: Piece,
+    from: usize,
+    to: usize,
+    captured: Piece,
+) {
+    let both = |p: Piece, sq: usize| [feature(0, p, sq), feature(1, p, sq)];
+    state.push();
+    if captured != NO_PIECE {
+        state.remove(both(captured, to));
     }
-}
-
-impl NnueState {
-    /// The state of `pos` under `net`.
-    pub fn new(net: Arc<Network>, pos: &Position) -> Self {
-        let stack = AccumulatorStack::new(&net);
-        let mut state = NnueState { net, stack };
-        state.refresh(pos);
-        state
-    }
-
-    pub fn net(&self) -> &Arc<Network> {
-        &self.net
-    }
-
-    /// Recomputes the current accumulators from the board.
-    pub fn refresh(&mut self, pos: &Position) {
-        let mut features = Vec::with_capacity(NNUE_SHAPE.max_active as usize);
-        for view in 0..2 {
-            features.clear();
-            pos.active_features(view, &mut features);
-            self.stack.current_mut().refresh(&self.net, view, &features);
-        }
-    }
-
-    /// A move: `moved` leaves `from`, `placed` (the same piece, or the met
-    /// a pawn became) arrives on `to`, `captured` (or [`NO_PIECE`]) leaves it.
-    #[inline]
-    pub fn make(&mut self, moved: Piece, placed: Piece, from: usize, to: usize, captured: Piece) {
-        self.stack.push();
-        let acc = self.stack.current_mut();
-        for view in 0..2 {
-            if captured != NO_PIECE {
-                acc.remove(&self.net, view, feature(view, captured, to));
-            }
-            acc.remove(&self.net, view, feature(view, moved, from));
-            acc.add(&self.net, view, feature(view, placed, to));
-        }
-    }
-
-    /// A null move: the same board, a new ply.
-    pub fn make_null(&mut self) {
-        self.stack.push();
-    }
-
-    /// Back one ply; false when the state began at this position (the
-    /// caller refreshes it once the board is restored).
-    pub fn unmake(&mut self) -> bool {
-        if self.stack.depth() == 0 {
-            return false;
-        }
-        self.stack.pop();
-        true
-    }
-
-    /// Centipawns for `side`.
-    pub fn evaluate(&self, side: Side, bucket: usize) -> i32 {
-        let acc = self.stack.current();
-        let own = side.index();
-        self.net.evaluate(acc.view(own), acc.view(1 - own), bucket)
-    }
+    state.remove(both(moved, from));
+    state.add(both(placed, to));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evalkit::nnue::Network;
     use crate::evalkit::nnue::train::init;
     use crate::evalkit::rng::SplitMix64;
     use crate::games::GamePosition;
     use crate::games::makruk::fen;
     use crate::rules::RulesPosition;
     use crate::search::AlphaBetaPosition;
+    use std::sync::Arc;
 
     fn random_net(seed: u64) -> Arc<Network> {
         match init::<Position>(32, seed).quantise() {

@@ -3,9 +3,9 @@
 //! Makruk counting state.
 
 use super::bitboard::*;
-use super::nnue::NnueState;
 use super::types::*;
 use crate::evalkit::nnue::Network;
+use crate::evalkit::nnue::{Features, NnueState};
 use crate::games::zobrist::square_keys;
 use std::sync::Arc;
 
@@ -236,7 +236,7 @@ impl Position {
         };
         self.put(to, placed);
         if let Some(nnue) = &mut self.nnue {
-            nnue.make(p, placed, from, to, captured);
+            super::nnue::make(nnue, p, placed, from, to, captured);
         }
         self.halfmove = if is_capture || is_pawn {
             0
@@ -255,7 +255,7 @@ impl Position {
     pub fn unmake_move(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
-        let refresh = self.nnue.as_mut().is_some_and(|n| !n.unmake());
+        let refresh = self.nnue.as_mut().is_some_and(|n| !n.pop());
         self.side = self.side.other();
         self.game_ply = self.game_ply.saturating_sub(1);
         let mv = u.mv;
@@ -299,10 +299,9 @@ impl Position {
 
     /// The network's evaluation for the side to move, when one is set.
     pub fn nnue_evaluate(&self) -> Option<i32> {
-        use crate::evalkit::nnue::Features;
         self.nnue
             .as_ref()
-            .map(|n| n.evaluate(self.side, self.bucket()))
+            .map(|n| n.evaluate(self.side.index(), self.bucket()))
     }
 
     /// Passes the turn (null move). Repetition scans stop at a null move.
@@ -321,7 +320,7 @@ impl Position {
         self.halfmove = 0;
         self.history.push(self.key);
         if let Some(nnue) = &mut self.nnue {
-            nnue.make_null();
+            nnue.push();
         }
     }
 

@@ -13,12 +13,15 @@
 //! * [`eval`]: static evaluation (piece-square terms in `pst.rs`); its
 //!   weights in [`eval_weights`], written by the tuner ([`tune`], `tabula
 //!   tune ogi`); [`bench`]: bench positions.
+//! * [`nnue`]: the network's input features and their updates (options
+//!   `EvalFile`, `Use NNUE`).
 
 pub mod bench;
 pub mod bitboard;
 pub mod eval;
 pub mod eval_weights;
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 pub mod position;
 mod pst;
@@ -31,6 +34,7 @@ pub mod types;
 pub use position::{Position, Repetition};
 pub use types::Move;
 
+use crate::games::net_choice::NetChoice;
 use crate::games::{EndKind, Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
 use crate::rules::RulesPosition;
 use crate::search::params::SearchParams;
@@ -41,9 +45,15 @@ use types::*;
 
 pub const START_SFEN: &str = "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1";
 
-/// The Ōgi game kind (no options).
-#[derive(Debug, Clone, Default)]
-pub struct Ogi;
+/// The network's scores stay below the search's mate range.
+const NNUE_SCORE_MAX: i32 = 20_000;
+
+/// The Ōgi game kind; its options choose the evaluation.
+#[derive(Debug, Clone)]
+pub struct Ogi {
+    /// `EvalFile` and `Use NNUE`.
+    net: NetChoice,
+}
 
 impl Game for Ogi {
     type Pos = Position;
@@ -51,17 +61,34 @@ impl Game for Ogi {
     const ID: &'static str = "ogi";
 
     fn new() -> Self {
-        Ogi
+        Ogi {
+            net: NetChoice::new(nnue::NNUE_SHAPE),
+        }
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        Vec::new()
+        NetChoice::options()
     }
 
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
-        Err(GameError::Unsupported(format!(
-            "unknown ogi option '{name}'"
-        )))
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        self.net.set_option(name, value).unwrap_or_else(|| {
+            Err(GameError::Unsupported(format!(
+                "unknown ogi option '{name}'"
+            )))
+        })
+    }
+
+    fn prepare_search(&self, pos: &mut Position) {
+        if self.net.differs_from(pos.network()) {
+            pos.set_network(self.net.wanted().cloned());
+        }
+    }
+
+    /// Bench positions are searched with the evaluation the options chose.
+    fn parse_bench_position(&self, text: &str) -> Result<Position, GameError> {
+        let mut pos = self.parse_position(text)?;
+        self.prepare_search(&mut pos);
+        Ok(pos)
     }
 
     fn start_position(&self) -> Position {
@@ -260,7 +287,10 @@ impl AlphaBetaPosition for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        match self.nnue_evaluate() {
+            Some(v) => v.clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
+            None => eval::evaluate(self),
+        }
     }
 
     /// Sennichite inside the search (one repetition decides) or in the game

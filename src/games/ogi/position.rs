@@ -4,8 +4,10 @@
 
 use super::bitboard::*;
 use super::types::*;
+use crate::evalkit::nnue::{Features, Network, NnueState};
 use crate::games::zobrist::square_keys;
 use crate::rules::splitmix;
+use std::sync::Arc;
 
 /// Most pieces of one kind a hand can hold (16 pawns), plus one.
 pub(crate) const HAND_SLOTS: usize = 17;
@@ -101,6 +103,8 @@ pub struct Position {
     /// a slot below 2 proves that the current position did not occur
     /// before, so most repetition scans end at once.
     pub(crate) rep_filter: [u16; REP_SLOTS],
+    /// The network's accumulators when the search evaluates with one.
+    pub(crate) nnue: Option<Box<NnueState>>,
 }
 
 /// Slots of the repetition filter.
@@ -121,6 +125,7 @@ impl Position {
             history: Vec::with_capacity(256),
             checks: Vec::with_capacity(256),
             rep_filter: [0; REP_SLOTS],
+            nnue: None,
         }
     }
 
@@ -131,6 +136,9 @@ impl Position {
         self.colors[piece_color(p)] |= b;
         self.board[sq] = p;
         self.key ^= z_piece(p, sq);
+        if let Some(nnue) = &mut self.nnue {
+            super::nnue::board_change(nnue, p, sq, true);
+        }
     }
 
     #[inline(always)]
@@ -141,6 +149,9 @@ impl Position {
         self.colors[piece_color(p)] &= !b;
         self.board[sq] = NO_PIECE;
         self.key ^= z_piece(p, sq);
+        if let Some(nnue) = &mut self.nnue {
+            super::nnue::board_change(nnue, p, sq, false);
+        }
         p
     }
 
@@ -149,6 +160,9 @@ impl Position {
         let n = self.hand[color][kind];
         self.key ^= z_hand(color, kind, n) ^ z_hand(color, kind, n + 1);
         self.hand[color][kind] = n + 1;
+        if let Some(nnue) = &mut self.nnue {
+            super::nnue::hand_change(nnue, color, kind, n, true);
+        }
     }
 
     #[inline(always)]
@@ -159,6 +173,9 @@ impl Position {
         }
         self.key ^= z_hand(color, kind, n) ^ z_hand(color, kind, n - 1);
         self.hand[color][kind] = n - 1;
+        if let Some(nnue) = &mut self.nnue {
+            super::nnue::hand_change(nnue, color, kind, n, false);
+        }
     }
 
     #[inline(always)]
@@ -286,6 +303,9 @@ impl Position {
         let us = self.side;
         let mut captured = NO_PIECE;
         let old_key = self.key;
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push();
+        }
         if mv.is_drop() {
             let k = mv.drop_kind();
             self.take_hand(us, k);
@@ -340,6 +360,8 @@ impl Position {
         self.move_number = self.move_number.saturating_sub(1).max(1);
         let mv = u.mv;
         let us = self.side;
+        // The state's ply below is the position being restored.
+        let nnue = self.nnue.take();
         if mv != Move::NULL {
             let to = mv.to();
             if mv.is_drop() {
@@ -363,10 +385,41 @@ impl Position {
         }
         self.key = u.key;
         self.checkers = u.checkers;
+        self.nnue = nnue;
+        if self.nnue.as_mut().is_some_and(|n| !n.pop()) {
+            self.refresh_nnue();
+        }
+    }
+
+    /// Evaluates with `net` from now on (`None`: the hand evaluation).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.nnue = net.map(|net| Box::new(NnueState::new(net, self)));
+    }
+
+    /// The network the position evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.nnue.as_ref().map(|n| n.net())
+    }
+
+    fn refresh_nnue(&mut self) {
+        if let Some(mut nnue) = self.nnue.take() {
+            nnue.refresh(self);
+            self.nnue = Some(nnue);
+        }
+    }
+
+    /// The network's evaluation for the side to move, when one is set.
+    pub fn nnue_evaluate(&self) -> Option<i32> {
+        self.nnue
+            .as_ref()
+            .map(|n| n.evaluate(self.side.index(), self.bucket()))
     }
 
     /// Passes the turn (null move). Repetition scans stop at a null move.
     pub fn make_null_move(&mut self) {
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push();
+        }
         self.undo.push(Undo {
             mv: Move::NULL,
             captured: NO_PIECE,

@@ -48,7 +48,7 @@ pub fn read_pgn_games(text: &str) -> Result<Vec<RecordedGame<Position>>, String>
     use crate::games::pgn::{replay_pgn_games, start_of};
     replay_pgn_games(
         text,
-        |g| start_of(&Ogi, g, "SFEN"),
+        |g| start_of(&Ogi::new(), g, "SFEN"),
         |pos, m| {
             pos.parse_move(m, MoveNotation::Native)
                 .map_err(|e| e.to_string())

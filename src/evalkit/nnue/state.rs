@@ -1,0 +1,93 @@
+//! A network and the accumulators of one position, one per ply made since
+//! it was attached: what a game's position carries while the search
+//! evaluates with a net. The game says which features a move turns on and
+//! off; this keeps both views in step and pops a ply on unmake.
+
+use super::accumulator::AccumulatorStack;
+use super::features::Features;
+use super::network::Network;
+use std::fmt;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct NnueState {
+    net: Arc<Network>,
+    stack: AccumulatorStack,
+}
+
+impl fmt::Debug for NnueState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "NnueState({:?}, ply {})",
+            self.net.arch(),
+            self.stack.depth()
+        )
+    }
+}
+
+impl NnueState {
+    /// The state of `pos` under `net`.
+    pub fn new<P: Features>(net: Arc<Network>, pos: &P) -> Self {
+        let stack = AccumulatorStack::new(&net);
+        let mut state = NnueState { net, stack };
+        state.refresh(pos);
+        state
+    }
+
+    pub fn net(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Recomputes the current accumulators from the position.
+    pub fn refresh<P: Features>(&mut self, pos: &P) {
+        let mut features = Vec::with_capacity(P::EXPECT.max_active as usize);
+        for view in 0..2 {
+            features.clear();
+            pos.active_features(view, &mut features);
+            self.stack.current_mut().refresh(&self.net, view, &features);
+        }
+    }
+
+    /// A new ply, a copy of the current one, for the move being made.
+    #[inline]
+    pub fn push(&mut self) {
+        self.stack.push();
+    }
+
+    /// Back one ply; false when the state began at this position (the
+    /// caller refreshes it once the position is restored).
+    #[inline]
+    pub fn pop(&mut self) -> bool {
+        if self.stack.depth() == 0 {
+            return false;
+        }
+        self.stack.pop();
+        true
+    }
+
+    /// Turns on a feature, given as its index in each view.
+    #[inline]
+    pub fn add(&mut self, per_view: [usize; 2]) {
+        let acc = self.stack.current_mut();
+        for (view, feature) in per_view.into_iter().enumerate() {
+            acc.add(&self.net, view, feature);
+        }
+    }
+
+    /// Turns off a feature, given as its index in each view.
+    #[inline]
+    pub fn remove(&mut self, per_view: [usize; 2]) {
+        let acc = self.stack.current_mut();
+        for (view, feature) in per_view.into_iter().enumerate() {
+            acc.remove(&self.net, view, feature);
+        }
+    }
+
+    /// Centipawns for player `mover` (0 or 1), with output `bucket`.
+    pub fn evaluate(&self, mover: usize, bucket: usize) -> i32 {
+        let acc = self.stack.current();
+        self.net
+            .evaluate(acc.view(mover), acc.view(1 - mover), bucket)
+    }
+}

@@ -1,0 +1,117 @@
+//! The options that choose a game's evaluation, as Stockfish names them:
+//! `EvalFile` loads a network file (checked; a bad one changes nothing)
+//! and `Use NNUE` switches the search to it. A game with a network keeps
+//! a [`NetChoice`] and hands its options and settings to it.
+
+use super::{GameError, OptionKind, OptionSpec};
+use crate::evalkit::nnue::{Expect, Network, read_net};
+use std::fmt;
+use std::sync::Arc;
+
+pub const OPTION_EVAL_FILE: &str = "EvalFile";
+pub const OPTION_USE_NNUE: &str = "Use NNUE";
+/// `EvalFile`'s value when no file is loaded.
+pub const EVAL_FILE_NONE: &str = "<none>";
+
+/// The loaded network, if any, and whether the search uses it.
+#[derive(Clone)]
+pub struct NetChoice {
+    shape: Expect<'static>,
+    net: Option<Arc<Network>>,
+    use_nnue: bool,
+}
+
+impl fmt::Debug for NetChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let arch = self.net.as_ref().map(|n| n.arch());
+        write!(f, "NetChoice({arch:?}, use {})", self.use_nnue)
+    }
+}
+
+impl NetChoice {
+    /// No net loaded, for nets of `shape`.
+    pub fn new(shape: Expect<'static>) -> Self {
+        NetChoice {
+            shape,
+            net: None,
+            use_nnue: false,
+        }
+    }
+
+    pub fn options() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                name: OPTION_EVAL_FILE.to_string(),
+                kind: OptionKind::String {
+                    default: EVAL_FILE_NONE.to_string(),
+                },
+            },
+            OptionSpec {
+                name: OPTION_USE_NNUE.to_string(),
+                kind: OptionKind::Check { default: false },
+            },
+        ]
+    }
+
+    /// Sets `name` if it is one of these options (`None` otherwise).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), GameError>> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case(OPTION_EVAL_FILE) {
+            Some(self.set_eval_file(value))
+        } else if name.eq_ignore_ascii_case(OPTION_USE_NNUE) {
+            Some(self.set_use_nnue(value))
+        } else {
+            None
+        }
+    }
+
+    /// Loads a net file; a file that is not a sound net of the game's
+    /// shape changes nothing. An empty name or `<none>` unloads.
+    fn set_eval_file(&mut self, value: &str) -> Result<(), GameError> {
+        let path = value.trim();
+        if path.is_empty() || path == EVAL_FILE_NONE {
+            self.net = None;
+            self.use_nnue = false;
+            return Ok(());
+        }
+        let bad = |why: String| GameError::Parse(format!("{OPTION_EVAL_FILE} '{path}': {why}"));
+        let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+        let net = read_net(&bytes, &self.shape).map_err(|e| bad(e.to_string()))?;
+        self.net = Some(Arc::new(net));
+        Ok(())
+    }
+
+    fn set_use_nnue(&mut self, value: &str) -> Result<(), GameError> {
+        let on = match value.trim().to_ascii_lowercase().as_str() {
+            "true" => true,
+            "false" => false,
+            v => {
+                return Err(GameError::Parse(format!(
+                    "invalid value '{v}' for option {OPTION_USE_NNUE}: expected true or false"
+                )));
+            }
+        };
+        if on && self.net.is_none() {
+            return Err(GameError::Parse(format!(
+                "{OPTION_USE_NNUE}: no network loaded (set {OPTION_EVAL_FILE} first)"
+            )));
+        }
+        self.use_nnue = on;
+        Ok(())
+    }
+
+    /// The net the search should evaluate with.
+    pub fn wanted(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref().filter(|_| self.use_nnue)
+    }
+
+    /// True when a position evaluating with `attached` must be given
+    /// [`NetChoice::wanted`] instead.
+    pub fn differs_from(&self, attached: Option<&Arc<Network>>) -> bool {
+        match (self.wanted(), attached) {
+            (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
+            (None, None) => false,
+            _ => true,
+        }
+    }
+}

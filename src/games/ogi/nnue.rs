@@ -1,0 +1,187 @@
+//! Ōgi's network input, from each side's view: one feature per (own or
+//! other piece, kind, square), 2 x 15 x 64 = 1,920, and the hands as
+//! counts, one feature per (own or other, hand kind, "at least n") up to
+//! a full set (16 pawns, 4 lances, knights and silvers, 2 bishops, rooks
+//! and princesses: 2 x 34 = 68); 1,988 in all. Gote sees the board turned
+//! half round (square `sq ^ 63`). The output bucket is the number of
+//! pieces on the board, by fives: 8 buckets.
+
+use super::position::Position;
+use super::types::*;
+use crate::evalkit::nnue::{Expect, Features, NnueState};
+
+const BOARD_FEATURES: usize = 2 * KINDS * 64;
+/// Where each hand kind's counts start among one side's hand features.
+const HAND_OFFSET: [usize; HAND_KINDS] = [0, 16, 20, 24, 28, 30, 32];
+const HAND_FEATURES: usize = 34;
+/// Pieces per output bucket.
+const PIECES_PER_BUCKET: u32 = 5;
+
+/// The shape every Ōgi net has. Every piece of the set is on the board
+/// or one hand feature, so at most 36 features are on in a view.
+pub const NNUE_SHAPE: Expect<'static> = Expect {
+    game: "ogi",
+    features: (BOARD_FEATURES + 2 * HAND_FEATURES) as u32,
+    buckets: 8,
+    max_active: 36,
+};
+
+/// The feature of `piece` on `sq` in the view of side `view`.
+#[inline(always)]
+fn board_feature(view: usize, piece: Piece, sq: usize) -> usize {
+    let own = piece_color(piece).index() == view;
+    let kind = piece_kind(piece) + if own { 0 } else { KINDS };
+    let sq = if view == 0 { sq } else { sq ^ 63 };
+    kind * 64 + sq
+}
+
+/// The feature "`color` holds at least `n + 1` of `kind`" in the view of
+/// `view`; `None` beyond a full set (an SFEN may give more).
+#[inline(always)]
+fn hand_feature(view: usize, color: Side, kind: usize, n: u32) -> Option<usize> {
+    let limit = *SET_COUNTS.get(kind)?;
+    if n >= limit {
+        return None;
+    }
+    let side = if color.index() == view {
+        0
+    } else {
+        HAND_FEATURES
+    };
+    Some(BOARD_FEATURES + side + HAND_OFFSET.get(kind)? + n as usize)
+}
+
+impl Features for Position {
+    const EXPECT: Expect<'static> = NNUE_SHAPE;
+
+    fn active_features(&self, view: usize, out: &mut Vec<usize>) {
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != NO_PIECE {
+                out.push(board_feature(view, p, sq));
+            }
+        }
+        for color in Side::BOTH {
+            for kind in 0..HAND_KINDS {
+                let held = self.hand_count(color, kind);
+                out.extend((0..held).filter_map(|n| hand_feature(view, color, kind, n)));
+            }
+        }
+    }
+
+    fn bucket(&self) -> usize {
+        let pieces = self.occupied().count_ones().max(1);
+        (((pieces - 1) / PIECES_PER_BUCKET) as usize).min(NNUE_SHAPE.buckets as usize - 1)
+    }
+
+    fn mover(&self) -> usize {
+        self.side.index()
+    }
+}
+
+/// `piece` arrives on (`on` true) or leaves `sq`.
+#[inline]
+pub(crate) fn board_change(state: &mut NnueState, piece: Piece, sq: usize, on: bool) {
+    let per_view = [board_feature(0, piece, sq), board_feature(1, piece, sq)];
+    if on {
+        state.add(per_view);
+    } else {
+        state.remove(per_view);
+    }
+}
+
+/// `color`'s hand of `kind` goes from `from` to `from + 1` (`on`) or to
+/// `from - 1`.
+#[inline]
+pub(crate) fn hand_change(state: &mut NnueState, color: Side, kind: usize, from: u8, on: bool) {
+    let n = if on {
+        u32::from(from)
+    } else {
+        u32::from(from).saturating_sub(1)
+    };
+    if let (Some(a), Some(b)) = (
+        hand_feature(0, color, kind, n),
+        hand_feature(1, color, kind, n),
+    ) {
+        if on {
+            state.add([a, b]);
+        } else {
+            state.remove([a, b]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evalkit::nnue::Network;
+    use crate::evalkit::nnue::train::init;
+    use crate::evalkit::rng::SplitMix64;
+    use crate::games::GamePosition;
+    use crate::games::ogi::{START_SFEN, sfen};
+    use crate::rules::RulesPosition;
+    use std::sync::Arc;
+
+    fn random_net(seed: u64) -> Arc<Network> {
+        match init::<Position>(32, seed).quantise() {
+            Ok(net) => Arc::new(net),
+            Err(e) => panic!("a fresh net quantises: {e}"),
+        }
+    }
+
+    fn refreshed(pos: &Position, net: &Arc<Network>) -> Option<i32> {
+        let mut fresh = pos.clone();
+        fresh.set_network(Some(net.clone()));
+        fresh.nnue_evaluate()
+    }
+
+    #[test]
+    fn updates_follow_captures_drops_null_moves_and_takebacks() {
+        let net = random_net(9);
+        let mut rng = SplitMix64::new(21);
+        let mut pos = sfen::parse(START_SFEN).unwrap_or_else(|e| panic!("{e}"));
+        pos.set_network(Some(net.clone()));
+        let (mut moves, mut drops) = (Vec::new(), 0);
+        for step in 0..3000 {
+            moves.clear();
+            pos.generate_legal(&mut moves);
+            let back = !pos.undo.is_empty() && (moves.is_empty() || rng.below(4) == 0);
+            if back {
+                pos.unmake();
+            } else if step % 19 == 0 && !pos.in_check() {
+                pos.make_null_move();
+            } else if let Some(&mv) = moves.get(rng.below(moves.len())) {
+                drops += usize::from(mv.is_drop());
+                pos.make(mv);
+            }
+            assert_eq!(
+                pos.nnue_evaluate(),
+                refreshed(&pos, &net),
+                "step {step}: {}",
+                pos.to_notation()
+            );
+        }
+        assert!(drops > 20, "the walk dropped pieces ({drops})");
+    }
+
+    #[test]
+    fn hands_are_counts_and_the_views_swap_them() {
+        let pos = sfen::parse("4k3/8/8/8/8/8/8/4K3 b 2P2Rp 1").unwrap_or_else(|e| panic!("{e}"));
+        let mut views = [Vec::new(), Vec::new()];
+        for (view, f) in views.iter_mut().enumerate() {
+            pos.active_features(view, f);
+        }
+        // Two kings, then "at least 1, 2 pawns", "at least 1, 2 rooks",
+        // and the other hand's pawn.
+        assert_eq!(views[0].len(), 2 + 2 + 2 + 1);
+        let own_hand = BOARD_FEATURES;
+        let other_hand = BOARD_FEATURES + HAND_FEATURES;
+        assert!(views[0].contains(&(own_hand + 1)) && views[0].contains(&(own_hand + 31)));
+        assert!(views[1].contains(&(other_hand + 1)) && views[1].contains(&own_hand));
+        assert!(
+            views
+                .iter()
+                .flatten()
+                .all(|&f| f < NNUE_SHAPE.features as usize)
+        );
+    }
+}
