@@ -307,11 +307,11 @@ fn forward_backward(
         let base = bucket * 2 * h + offset;
         let mut dh = vec![0.0f32; h];
         if let Some(gw) = grad.out_weights.get_mut(base..base + h) {
-            for (j, gw) in gw.iter_mut().enumerate() {
-                let x = hid[j];
+            let cells = gw.iter_mut().zip(hid.iter()).zip(w_view).zip(dh.iter_mut());
+            for (((gw, &x), &w), d) in cells {
                 *gw += g * act(x);
                 if x > 0.0 && x < 1.0 {
-                    dh[j] = g * w_view[j] * 2.0 * x;
+                    *d = g * w * 2.0 * x;
                 }
             }
         }
