@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use tabula::evalkit::nnue::data::{DATA_MAGIC, push_sample, read_samples};
 use tabula::evalkit::nnue::train::{self, TrainConfig};
-use tabula::evalkit::nnue::{Features, write_net};
+use tabula::evalkit::nnue::{CarriesNet, Features, write_net};
 use tabula::games::Game;
 use tabula::games::makruk::{Makruk, Position, fen};
 use tabula::rules::RulesPosition;

@@ -35,7 +35,7 @@ pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::Features;
 pub use file::{Expect, NetError, read_net, write_net};
 pub use network::{Arch, FloatNetwork, Network};
-pub use state::NnueState;
+pub use state::{CarriesNet, NnueState};
 
 #[cfg(test)]
 mod tests;

@@ -91,3 +91,56 @@ impl NnueState {
             .evaluate(acc.view(mover), acc.view(1 - mover), bucket)
     }
 }
+
+/// A position that can carry an [`NnueState`]: the game gives the slot;
+/// attaching a net, refreshing and evaluating are the same for every game.
+pub trait CarriesNet: Features + Sized {
+    fn nnue_slot(&self) -> Option<&NnueState>;
+    fn nnue_slot_mut(&mut self) -> &mut Option<Box<NnueState>>;
+
+    /// Evaluates with `net` from now on (`None`: the hand evaluation).
+    fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let state = net.map(|net| Box::new(NnueState::new(net, &*self)));
+        *self.nnue_slot_mut() = state;
+    }
+
+    /// The network the position evaluates with, if any.
+    fn network(&self) -> Option<&Arc<Network>> {
+        self.nnue_slot().map(NnueState::net)
+    }
+
+    /// Recomputes the current accumulators from the position.
+    fn refresh_nnue(&mut self) {
+        if let Some(mut nnue) = self.nnue_slot_mut().take() {
+            nnue.refresh(&*self);
+            *self.nnue_slot_mut() = Some(nnue);
+        }
+    }
+
+    /// The network's evaluation for the side to move, when one is set.
+    fn nnue_evaluate(&self) -> Option<i32> {
+        self.nnue_slot()
+            .map(|n| n.evaluate(self.mover(), self.bucket()))
+    }
+}
+
+/// Helpers of the games' accumulator tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// A net of seeded random weights for `P`'s shape.
+    pub fn random_net<P: Features>(hidden: u32, seed: u64) -> Arc<Network> {
+        match crate::evalkit::nnue::train::init::<P>(hidden, seed).quantise() {
+            Ok(net) => Arc::new(net),
+            Err(e) => panic!("a fresh net quantises: {e}"),
+        }
+    }
+
+    /// The network's value of `pos` computed from scratch.
+    pub fn refreshed<P: CarriesNet + Clone>(pos: &P, net: &Arc<Network>) -> Option<i32> {
+        let mut fresh = pos.clone();
+        fresh.set_network(Some(net.clone()));
+        fresh.nnue_evaluate()
+    }
+}

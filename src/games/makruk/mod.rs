@@ -52,6 +52,7 @@ pub mod types;
 pub use position::Position;
 pub use types::Move;
 
+use crate::evalkit::nnue::CarriesNet;
 use crate::games::net_choice::NetChoice;
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,

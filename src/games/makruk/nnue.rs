@@ -76,8 +76,8 @@ pub(crate) fn make(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evalkit::nnue::Network;
-    use crate::evalkit::nnue::train::init;
+    use crate::evalkit::nnue::state::testing::{self, refreshed};
+    use crate::evalkit::nnue::{CarriesNet, Network};
     use crate::evalkit::rng::SplitMix64;
     use crate::games::GamePosition;
     use crate::games::makruk::fen;
@@ -86,10 +86,7 @@ mod tests {
     use std::sync::Arc;
 
     fn random_net(seed: u64) -> Arc<Network> {
-        match init::<Position>(32, seed).quantise() {
-            Ok(net) => Arc::new(net),
-            Err(e) => panic!("a fresh net quantises: {e}"),
-        }
+        testing::random_net::<Position>(32, seed)
     }
 
     fn start() -> Position {
@@ -97,13 +94,6 @@ mod tests {
             Ok(p) => p,
             Err(e) => panic!("start FEN: {e}"),
         }
-    }
-
-    /// The network's value of `pos` computed from scratch.
-    fn refreshed(pos: &Position, net: &Arc<Network>) -> Option<i32> {
-        let mut fresh = pos.clone();
-        fresh.set_network(Some(net.clone()));
-        fresh.nnue_evaluate()
     }
 
     #[test]

@@ -4,10 +4,8 @@
 
 use super::bitboard::*;
 use super::types::*;
-use crate::evalkit::nnue::Network;
-use crate::evalkit::nnue::{Features, NnueState};
+use crate::evalkit::nnue::{CarriesNet, NnueState};
 use crate::games::zobrist::square_keys;
-use std::sync::Arc;
 
 pub(crate) static ZOBRIST: [[u64; 64]; 12] = square_keys::<12>(0x7AB1).0;
 pub(crate) const ZOBRIST_SIDE: u64 = 0xF3A1_5C2B_96D4_E807;
@@ -280,30 +278,6 @@ impl Position {
         }
     }
 
-    /// Evaluates with `net` from now on (`None`: the hand evaluation).
-    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        self.nnue = net.map(|net| Box::new(NnueState::new(net, self)));
-    }
-
-    /// The network the position evaluates with, if any.
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.nnue.as_ref().map(|n| n.net())
-    }
-
-    fn refresh_nnue(&mut self) {
-        if let Some(mut nnue) = self.nnue.take() {
-            nnue.refresh(self);
-            self.nnue = Some(nnue);
-        }
-    }
-
-    /// The network's evaluation for the side to move, when one is set.
-    pub fn nnue_evaluate(&self) -> Option<i32> {
-        self.nnue
-            .as_ref()
-            .map(|n| n.evaluate(self.side.index(), self.bucket()))
-    }
-
     /// Passes the turn (null move). Repetition scans stop at a null move.
     pub fn make_null_move(&mut self) {
         self.undo.push(Undo {
@@ -361,5 +335,15 @@ impl Position {
             d += 2;
         }
         count
+    }
+}
+
+impl CarriesNet for Position {
+    fn nnue_slot(&self) -> Option<&NnueState> {
+        self.nnue.as_deref()
+    }
+
+    fn nnue_slot_mut(&mut self) -> &mut Option<Box<NnueState>> {
+        &mut self.nnue
     }
 }

@@ -34,6 +34,7 @@ pub mod types;
 pub use position::{Position, Repetition};
 pub use types::Move;
 
+use crate::evalkit::nnue::CarriesNet;
 use crate::games::net_choice::NetChoice;
 use crate::games::{EndKind, Game, GameError, GamePosition, MoveNotation, OptionSpec, Outcome};
 use crate::rules::RulesPosition;

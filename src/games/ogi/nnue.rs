@@ -113,8 +113,8 @@ pub(crate) fn hand_change(state: &mut NnueState, color: Side, kind: usize, from:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evalkit::nnue::Network;
-    use crate::evalkit::nnue::train::init;
+    use crate::evalkit::nnue::state::testing::{self, refreshed};
+    use crate::evalkit::nnue::{CarriesNet, Network};
     use crate::evalkit::rng::SplitMix64;
     use crate::games::GamePosition;
     use crate::games::ogi::{START_SFEN, sfen};
@@ -122,16 +122,7 @@ mod tests {
     use std::sync::Arc;
 
     fn random_net(seed: u64) -> Arc<Network> {
-        match init::<Position>(32, seed).quantise() {
-            Ok(net) => Arc::new(net),
-            Err(e) => panic!("a fresh net quantises: {e}"),
-        }
-    }
-
-    fn refreshed(pos: &Position, net: &Arc<Network>) -> Option<i32> {
-        let mut fresh = pos.clone();
-        fresh.set_network(Some(net.clone()));
-        fresh.nnue_evaluate()
+        testing::random_net::<Position>(32, seed)
     }
 
     #[test]

@@ -4,10 +4,9 @@
 
 use super::bitboard::*;
 use super::types::*;
-use crate::evalkit::nnue::{Features, Network, NnueState};
+use crate::evalkit::nnue::{CarriesNet, NnueState};
 use crate::games::zobrist::square_keys;
 use crate::rules::splitmix;
-use std::sync::Arc;
 
 /// Most pieces of one kind a hand can hold (16 pawns), plus one.
 pub(crate) const HAND_SLOTS: usize = 17;
@@ -391,30 +390,6 @@ impl Position {
         }
     }
 
-    /// Evaluates with `net` from now on (`None`: the hand evaluation).
-    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        self.nnue = net.map(|net| Box::new(NnueState::new(net, self)));
-    }
-
-    /// The network the position evaluates with, if any.
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.nnue.as_ref().map(|n| n.net())
-    }
-
-    fn refresh_nnue(&mut self) {
-        if let Some(mut nnue) = self.nnue.take() {
-            nnue.refresh(self);
-            self.nnue = Some(nnue);
-        }
-    }
-
-    /// The network's evaluation for the side to move, when one is set.
-    pub fn nnue_evaluate(&self) -> Option<i32> {
-        self.nnue
-            .as_ref()
-            .map(|n| n.evaluate(self.side.index(), self.bucket()))
-    }
-
     /// Passes the turn (null move). Repetition scans stop at a null move.
     pub fn make_null_move(&mut self) {
         if let Some(nnue) = &mut self.nnue {
@@ -506,5 +481,15 @@ impl Position {
             [false, true] => Repetition::LossFor(GOTE),
             _ => Repetition::Draw,
         }
+    }
+}
+
+impl CarriesNet for Position {
+    fn nnue_slot(&self) -> Option<&NnueState> {
+        self.nnue.as_deref()
+    }
+
+    fn nnue_slot_mut(&mut self) -> &mut Option<Box<NnueState>> {
+        &mut self.nnue
     }
 }
