@@ -4,7 +4,7 @@
 //! a [`NetChoice`] and hands its options and settings to it.
 
 use super::{GameError, OptionKind, OptionSpec};
-use crate::evalkit::nnue::{Expect, Network, read_net};
+use crate::evalkit::nnue::{CarriesNet, Expect, Network, read_net};
 use std::fmt;
 use std::sync::Arc;
 
@@ -105,13 +105,15 @@ impl NetChoice {
         self.net.as_ref().filter(|_| self.use_nnue)
     }
 
-    /// True when a position evaluating with `attached` must be given
-    /// [`NetChoice::wanted`] instead.
-    pub fn differs_from(&self, attached: Option<&Arc<Network>>) -> bool {
-        match (self.wanted(), attached) {
-            (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
-            (None, None) => false,
-            _ => true,
+    /// Gives `pos` the wanted net (or none), unless it has it already.
+    pub fn prepare<P: CarriesNet>(&self, pos: &mut P) {
+        let same = match (self.wanted(), pos.network()) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            pos.set_network(self.wanted().cloned());
         }
     }
 }

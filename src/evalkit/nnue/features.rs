@@ -20,3 +20,10 @@ pub trait Features {
     /// The player to move (0 or 1): the network scores for this view.
     fn mover(&self) -> usize;
 }
+
+/// The bucket of a position with `pieces` on the board: one per
+/// `per_bucket` pieces, the last taking the rest.
+pub fn count_bucket(pieces: u32, per_bucket: u32, buckets: u32) -> usize {
+    let index = pieces.saturating_sub(1) / per_bucket.max(1);
+    index.min(buckets.saturating_sub(1)) as usize
+}

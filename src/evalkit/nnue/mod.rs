@@ -32,7 +32,7 @@ pub mod state;
 pub mod train;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::Features;
+pub use features::{Features, count_bucket};
 pub use file::{Expect, NetError, read_net, write_net};
 pub use network::{Arch, FloatNetwork, Network};
 pub use state::{CarriesNet, NnueState};

@@ -135,9 +135,7 @@ impl Game for Makruk {
     }
 
     fn prepare_search(&self, pos: &mut Position) {
-        if self.net.differs_from(pos.network()) {
-            pos.set_network(self.net.wanted().cloned());
-        }
+        self.net.prepare(pos);
     }
 
     fn start_position(&self) -> Position {

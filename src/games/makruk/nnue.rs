@@ -10,7 +10,7 @@
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, NnueState};
+use crate::evalkit::nnue::{Expect, Features, NnueState, count_bucket};
 
 /// The shape every Makruk net has.
 pub const NNUE_SHAPE: Expect<'static> = Expect {
@@ -43,8 +43,11 @@ impl Features for Position {
     }
 
     fn bucket(&self) -> usize {
-        let pieces = self.occupied().count_ones().max(1);
-        (((pieces - 1) / PIECES_PER_BUCKET) as usize).min(NNUE_SHAPE.buckets as usize - 1)
+        count_bucket(
+            self.occupied().count_ones(),
+            PIECES_PER_BUCKET,
+            NNUE_SHAPE.buckets,
+        )
     }
 
     fn mover(&self) -> usize {

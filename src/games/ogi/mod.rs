@@ -80,9 +80,7 @@ impl Game for Ogi {
     }
 
     fn prepare_search(&self, pos: &mut Position) {
-        if self.net.differs_from(pos.network()) {
-            pos.set_network(self.net.wanted().cloned());
-        }
+        self.net.prepare(pos);
     }
 
     /// Bench positions are searched with the evaluation the options chose.
