@@ -1334,6 +1334,103 @@ fn hub_engines_are_driven_as_scan_expects() {
     let _ = std::fs::remove_file(pdn);
 }
 
+/// The fake Hub engine of the first dialect (fixtures/engines/hub1-fake.sh,
+/// Scan 2.0's words) in mode `mode`: its log file and command line.
+fn hub1_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
+    let log = temp(log_name);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/engines/hub1-fake.sh");
+    let engine = format!("sh '{script}' '{}' {mode}", log.display());
+    (log, engine)
+}
+
+/// A Hub engine that answers `hub` in the first dialect (Scan 2.0) is
+/// recognised and spoken to in its words: `set` for options, `new`, `pos`
+/// with a lower-case side and one `move` per move since, the limit after
+/// the position, `go`; its `info` scores reach the record, its failures
+/// lose, and a node limit it has no word for is refused.
+#[test]
+fn first_dialect_hub_engines_are_driven_as_scan_2_expects() {
+    let (log, fake) = hub1_engine("hub1-first.log", "first");
+    let pdn = temp("hub1-first.pdn");
+    let out = Match::new()
+        .game("international")
+        .engine(&fake)
+        .name("fake")
+        .option("Threads=1")
+        .tabula()
+        .depth(1)
+        .games(1)
+        .pgnout(&pdn)
+        .run();
+    let stdout = finished(&out);
+    assert!(
+        stdout.contains("0-1 {White (fake) makes an illegal move"),
+        "{stdout}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let game_start = sent.find("quit\nhub\n").map_or(0, |k| k + 5);
+    let lines: Vec<&str> = sent[game_start..].lines().collect();
+    let start = "wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+    let pos = format!("pos {start}");
+    assert_eq!(
+        lines[..9],
+        [
+            "hub",
+            "set threads 1",
+            "init",
+            "ping",
+            "new",
+            "ping",
+            &pos,
+            "depth 1",
+            "go"
+        ],
+        "{sent}"
+    );
+    assert_eq!(lines[9..11], [pos.as_str(), "move 32-28"], "{sent}");
+    assert!(lines[11].starts_with("move "), "{sent}");
+    assert_eq!(lines[12..14], ["depth 1", "go"], "{sent}");
+    let record = std::fs::read_to_string(&pdn).unwrap();
+    assert!(record.contains("1. 32-28 {-0.25/1"), "{record}");
+
+    for (mode, why) in [
+        (
+            "error",
+            "White (fake) violates the protocol: answered 'error bad position'",
+        ),
+        (
+            "bare",
+            "White (fake) violates the protocol: 'move' without a move",
+        ),
+        ("hang", "White (fake) hangs: no move within 1000 ms"),
+    ] {
+        let (log, fake) = hub1_engine(&format!("hub1-{mode}.log"), mode);
+        let out = faulty_engine_first("international", &fake);
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(&format!("0-1 {{{why}")), "{mode}: {stdout}");
+        let _ = std::fs::remove_file(log);
+    }
+    let (log, fake) = hub1_engine("hub1-nodes.log", "first");
+    let out = Match::new()
+        .game("international")
+        .engine(&fake)
+        .name("fake")
+        .tabula()
+        .flag("--tc", "nodes=100")
+        .games(1)
+        .run();
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("its dialect has no word for this search limit"),
+        "{stdout}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(!sent.lines().any(|l| l == "go"), "{sent}");
+    for file in [log, pdn] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
 /// Runs `tabula match args` to its end (at most `limit`), sampling the
 /// runner's resident memory; returns the output and the largest sample in
 /// KiB. A run past `limit` is killed and fails the test.

@@ -7,7 +7,7 @@
 use super::dialect::Dialect;
 use super::options::{self as engine_options, Announced};
 use crate::games::OptionKind;
-use crate::protocol::dialects::{AnswerLine, HandshakeLine, short_line};
+use crate::protocol::dialects::{AnswerLine, HandshakeLine, Speech, short_line};
 use crate::protocol::score::EngineScore;
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -102,6 +102,9 @@ pub struct BestMove {
 
 pub struct Client {
     pub dialect: Dialect,
+    /// What is said to the engine: the dialect's speech, or an older
+    /// version's when the handshake showed one (Scan 2.0's first Hub).
+    speech: &'static dyn Speech,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Incoming>,
@@ -176,6 +179,7 @@ impl Client {
             .map_err(|e| format!("cannot start reader thread: {e}"))?;
         Ok(Client {
             dialect,
+            speech: dialect.speech(),
             child,
             stdin,
             lines: rx,
@@ -238,10 +242,10 @@ impl Client {
             options.iter().partition(|(n, _)| self.announces(n));
         let is_checked = |o: &(String, String)| checked.contains(o);
         let dialect = self.dialect;
-        let speech = dialect.speech();
+        let speech = self.speech;
         let check = |announced: &[Announced], list: &[&(String, String)]| {
             list.iter()
-                .filter(|o| is_checked(o))
+                .filter(|o| is_checked(o) && speech.announces_options())
                 .try_for_each(|(n, v)| check_user_option(dialect, announced, n, v))
         };
         if let Err(e) = check(&self.announced, &before) {
@@ -280,21 +284,24 @@ impl Client {
     /// be sent.
     fn variant_value(&self, option: &str, variant: &str) -> Option<String> {
         let announced = engine_options::find(&self.announced, option).and_then(|o| o.kind.as_ref());
-        self.dialect.speech().variant_value(variant, announced)
+        self.speech.variant_value(variant, announced)
     }
 
     /// True when the engine announces the variant option with another
     /// game as its default: selecting `variant` switches its game.
     fn switched_variant(&self, variant: &str) -> bool {
-        self.dialect
-            .speech()
-            .variant_option()
-            .is_some_and(|option| {
-                engine_options::find(&self.announced, option).is_some_and(|o| {
-                    !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
+        self.speech.variant_option().is_some_and(|option| {
+            engine_options::find(&self.announced, option).is_some_and(|o| {
+                !matches!(&o.kind, Some(OptionKind::Combo { default, .. })
                     if default.eq_ignore_ascii_case(variant))
-                })
             })
+        })
+    }
+
+    /// What is said to the engine: its dialect's words, or those of the
+    /// older version its handshake showed.
+    pub fn speech(&self) -> &'static dyn Speech {
+        self.speech
     }
 
     /// True when the engine announced `option`, under that name or, for
@@ -305,9 +312,18 @@ impl Client {
 
     /// The name `option` is sent under: as the engine announced it (Hub's
     /// `threads` for `Threads`, UBGI's `engine.threads`), else as given.
+    /// An engine that declares nothing (the first Hub dialect) gets an
+    /// engine-wide option under its dialect's spelling (`threads`).
     fn spelling(&self, option: &str) -> String {
-        engine_options::find_for(self.dialect, &self.announced, option)
-            .map_or_else(|| option.to_string(), |a| a.name.clone())
+        if let Some(a) = engine_options::find_for(self.dialect, &self.announced, option) {
+            return a.name.clone();
+        }
+        match engine_options::common_option(self.dialect, option) {
+            Some(common) if !self.speech.announces_options() => {
+                self.speech.option_name(common).to_string()
+            }
+            _ => option.to_string(),
+        }
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
@@ -363,13 +379,14 @@ impl Client {
     }
 
     fn handshake(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        let speech = self.dialect.speech();
-        let ok = speech.handshake_ok();
         self.send(self.dialect.name())?;
         let deadline = Instant::now() + timeout;
         loop {
-            let line = self.recv(deadline, ok)?;
-            match speech.read_handshake_line(&line) {
+            let line = self.recv(deadline, self.speech.handshake_ok())?;
+            if let Some(older) = self.speech.older_version(&line) {
+                self.speech = older;
+            }
+            match self.speech.read_handshake_line(&line) {
                 HandshakeLine::Done => return Ok(()),
                 HandshakeLine::Name(name) => self.id_name = Some(name),
                 HandshakeLine::Option(option) => self.announced.push(option),
@@ -380,7 +397,7 @@ impl Client {
 
     /// `isready` → `readyok` (Hub: `ping` → `pong`).
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        let (request, reply) = self.dialect.speech().ready_words();
+        let (request, reply) = self.speech.ready_words();
         self.send(request)?;
         self.wait_for(reply, timeout)
     }
@@ -397,7 +414,7 @@ impl Client {
 
     /// Sends the new-game command and waits until the engine is ready.
     pub fn new_game(&mut self, arg: Option<&str>, timeout: Duration) -> Result<(), ClientError> {
-        self.send(&self.dialect.speech().new_game(arg))?;
+        self.send(&self.speech.new_game(arg))?;
         self.is_ready(timeout)
     }
 
@@ -423,13 +440,18 @@ impl Client {
         go: &str,
         deadline: Instant,
     ) -> Result<BestMove, ClientError> {
+        let speech = self.speech;
+        if go.is_empty() {
+            return Err(ClientError::Protocol(
+                "its dialect has no word for this search limit".into(),
+            ));
+        }
         self.drain();
-        self.send(position)?;
-        // Hub asks in two lines (`level`, then `go`).
-        for line in go.lines() {
+        // Hub asks in two lines (`level`, then `go`); its first dialect
+        // sends the moves since the start one per line.
+        for line in position.lines().chain(go.lines()) {
             self.send(line)?;
         }
-        let speech = self.dialect.speech();
         let waiting_for = speech.answer_word();
         let mut score = None;
         loop {

@@ -267,7 +267,7 @@ impl<G: MatchRules> Table<'_, G> {
     /// backgammon), UCI's otherwise.
     fn notation(&self, seat: usize) -> MoveNotation {
         match self.clients.get(seat) {
-            Some(c) => c.dialect.speech().client_notation(c.dialect == self.home),
+            Some(c) => c.speech().client_notation(c.dialect == self.home),
             None => MoveNotation::Native,
         }
     }
@@ -380,7 +380,7 @@ impl<G: MatchRules> Table<'_, G> {
                 Termination::Abandoned,
             ));
         };
-        let dialect = client.dialect.speech();
+        let dialect = client.speech();
         let (go, wait_ms) = match cfg.tc {
             TimeControl::Clock { moves, inc_ms, .. } => {
                 let movestogo = moves.map(|p| p - self.moves_made[seat] % p);
@@ -492,7 +492,7 @@ impl<G: MatchRules> Table<'_, G> {
                     self.side_name(seat),
                     self.specs.get(seat).map_or("?", |s| &s.name)
                 );
-                let speech = self.clients.get(seat).map(|c| c.dialect.speech());
+                let speech = self.clients.get(seat).map(|c| c.speech());
                 // A cube decision the dialect asked for by name (UBGI's
                 // `go cube`) is worded as it was asked, not as a move.
                 let asked_cube = speech
@@ -560,7 +560,7 @@ impl<G: MatchRules> Table<'_, G> {
                 Some(0) => GameEnd::Won,
                 _ => GameEnd::Lost,
             };
-            if let Some(line) = c.dialect.speech().game_over_line(end) {
+            if let Some(line) = c.speech().game_over_line(end) {
                 let _ = c.send(&line);
             }
         }

@@ -8,6 +8,7 @@
 //! `done`, `error`) for the match runner's Hub client. What Hub says
 //! differently is [`Hub`]; the session loop is [`side`].
 
+pub mod first;
 pub mod side;
 
 use super::{AnswerLine, Dialect, HandshakeLine, Limit, Speech, short_line};
@@ -112,6 +113,11 @@ impl Speech for Hub {
 
     fn ready_words(&self) -> (&'static str, &'static str) {
         ("ping", "pong")
+    }
+
+    /// Scan 2.0 answers `hub` in the first Hub dialect.
+    fn older_version(&self, line: &str) -> Option<&'static dyn Speech> {
+        first::is_first_dialect_line(line).then_some(&first::HubFirst as &'static dyn Speech)
     }
 
     /// `id name=... version=...`, `param ...` lines, then `wait`.

@@ -235,6 +235,19 @@ pub trait Speech: Sync {
         true
     }
 
+    /// The speech of an older version of this dialect when `line`, read
+    /// in the handshake, is that version's (Hub: Scan 2.0's first
+    /// dialect); `None` when it is this one's.
+    fn older_version(&self, _line: &str) -> Option<&'static dyn Speech> {
+        None
+    }
+
+    /// False where engines declare no options (the first Hub dialect): a
+    /// user's option is then sent unchecked.
+    fn announces_options(&self) -> bool {
+        true
+    }
+
     /// The option that selects the game over this dialect, as
     /// Fairy-Stockfish names it (`UCI_Variant`, `USI_Variant`); `None` where
     /// an engine plays one game.
