@@ -3,6 +3,7 @@
 //! `tune` (in [`crate::tune`]).
 
 pub mod argv;
+pub mod egtb;
 
 use crate::engine::registry::{self, VARIANTS};
 use crate::games::MoveNotation;
@@ -23,6 +24,7 @@ pub const USAGE: &str = "usage:
   tabula tune <game> --data FILE [flags]           (tabula tune --help)
   tabula datagen <game> --out DIR [flags]          (tabula datagen --help)
   tabula train <game> --data PATH --out FILE       (tabula train --help)
+  tabula egtb build|verify <game> ...              (tabula egtb --help)
   tabula help";
 
 /// Runs a sub-command; returns the process exit code.
@@ -35,6 +37,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("tune") => tune(&args[1..]),
         Some("datagen") => datagen(&args[1..]),
         Some("train") => train(&args[1..]),
+        Some("egtb") => egtb::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
             outln!("{USAGE}");
             0

@@ -9,10 +9,12 @@
 //! * [`movegen`]: quiet moves, the capture search, perft.
 //! * [`square`], [`fen`], [`notation`]: text in and out (PDN FEN, Hub
 //!   positions, PDN and Hub moves, Russian algebraic squares).
+//! * [`egtb`]: endgame databases (won, lost, drawn) of a few pieces.
 //! * [`eval`]: static evaluation (weights in [`eval_weights`], fitted by
 //!   [`tune`]); [`bench`]: bench positions; [`record`]: PDN records.
 
 pub mod bench;
+pub mod egtb;
 pub mod eval;
 pub mod eval_weights;
 pub mod fen;
@@ -39,6 +41,7 @@ use crate::rules::RulesPosition;
 use crate::search::params::SearchParams;
 use crate::search::{AlphaBetaPosition, MATE};
 use std::marker::PhantomData;
+use std::sync::Arc;
 use types::*;
 
 /// Option: moves of each side with only kings moving and no capture after
@@ -46,11 +49,17 @@ use types::*;
 pub const OPTION_KING_MOVES: &str = "DrawKingMoves";
 /// Option: the move limits of the few-piece king endings.
 pub const OPTION_ENDGAME_LIMITS: &str = "DrawEndgameLimits";
+/// Option: the folder of the endgame databases (`tabula egtb build`).
+pub const OPTION_EGTB_PATH: &str = "EgtbPath";
+/// `EgtbPath`'s value when no databases are loaded.
+pub const EGTB_PATH_NONE: &str = "<none>";
 
 /// A draughts game kind under rule set `V`, with its option settings.
 #[derive(Debug, Clone)]
 pub struct Draughts<V: Variant> {
     rules: DrawRules,
+    /// The endgame databases the search probes, if loaded.
+    egtb: Option<Arc<egtb::Tables<V>>>,
     _variant: PhantomData<V>,
 }
 
@@ -76,6 +85,7 @@ impl<V: Variant> Game for Draughts<V> {
                 king_moves: V::KING_MOVES_DRAW,
                 endgame_limits: true,
             },
+            egtb: None,
             _variant: PhantomData,
         }
     }
@@ -93,6 +103,12 @@ impl<V: Variant> Game for Draughts<V> {
             OptionSpec {
                 name: OPTION_ENDGAME_LIMITS.to_string(),
                 kind: OptionKind::Check { default: true },
+            },
+            OptionSpec {
+                name: OPTION_EGTB_PATH.to_string(),
+                kind: OptionKind::String {
+                    default: EGTB_PATH_NONE.to_string(),
+                },
             },
         ]
     }
@@ -119,6 +135,8 @@ impl<V: Variant> Game for Draughts<V> {
                     )));
                 }
             };
+        } else if n.eq_ignore_ascii_case(OPTION_EGTB_PATH) {
+            self.egtb = load_egtb::<V>(v)?;
         } else {
             return Err(GameError::Unsupported(format!(
                 "unknown {} option '{n}'",
@@ -152,7 +170,27 @@ impl<V: Variant> Game for Draughts<V> {
 
     fn prepare_search(&self, pos: &mut Position<V>) {
         pos.rules = self.rules;
+        pos.egtb = self.egtb.clone();
     }
+}
+
+/// The databases in folder `path` (none for an empty value or `<none>`);
+/// a folder without a complete set of 2-piece tables, or with a bad
+/// file, is an error and changes nothing.
+fn load_egtb<V: Variant>(path: &str) -> Result<Option<Arc<egtb::Tables<V>>>, GameError> {
+    if path.is_empty() || path == EGTB_PATH_NONE {
+        return Ok(None);
+    }
+    let bad = |why: String| GameError::Parse(format!("{OPTION_EGTB_PATH} '{path}': {why}"));
+    let tables = egtb::Tables::<V>::load(std::path::Path::new(path)).map_err(bad)?;
+    if tables.complete_pieces() < 2 {
+        return Err(bad(format!(
+            "no complete set of {} tables (tabula egtb build {} N --dir {path})",
+            V::ID,
+            V::ID
+        )));
+    }
+    Ok(Some(Arc::new(tables)))
 }
 
 impl<V: Variant> Position<V> {
@@ -254,8 +292,15 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
         movegen::has_capture(self)
     }
 
+    /// A position the databases hold is scored by them: won, lost or
+    /// drawn, the evaluation ordering the won (lost) ones.
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        let eval = eval::evaluate(self);
+        self.egtb
+            .as_ref()
+            .and_then(|t| t.probe(self))
+            .and_then(|v| egtb::Tables::<V>::score(v, eval))
+            .unwrap_or(eval)
     }
 
     fn is_draw(&self, plies_from_root: usize) -> bool {

@@ -1,10 +1,12 @@
 //! The board: one bitboard per colour and one of kings, make/unmake with an
 //! internal undo stack, the zobrist key, and the draw-rule counters.
 
+use super::egtb::Tables;
 use super::types::*;
 use super::variant::*;
 use crate::games::zobrist::square_keys;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// Keys per (white man, black man, white king, black king) and bit.
 static ZOBRIST: [[u64; 64]; 4] = square_keys::<4>(0xD4A6_47B5).0;
@@ -37,6 +39,9 @@ pub struct Position<V: Variant> {
     pub(crate) undo: Vec<Undo>,
     /// Keys of the positions since the setup, the current one last.
     pub(crate) history: Vec<u64>,
+    /// The endgame databases the evaluation probes (attached for a
+    /// search; none in perft, bench and tests).
+    pub(crate) egtb: Option<Arc<Tables<V>>>,
     _variant: PhantomData<V>,
 }
 
@@ -65,6 +70,7 @@ impl<V: Variant> Position<V> {
             rules,
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
+            egtb: None,
             _variant: PhantomData,
         }
     }
