@@ -43,7 +43,8 @@ impl Counts {
 pub struct ClassReport {
     pub material: Material,
     pub counts: Counts,
-    /// Passes of the iteration; 0 when the file was already there.
+    /// Propagation rounds of the solver; 0 when the file was already
+    /// there.
     pub passes: u32,
     pub seconds: f64,
 }
@@ -54,7 +55,7 @@ impl ClassReport {
         let how = if self.passes == 0 {
             "loaded".to_string()
         } else {
-            format!("{} passes", self.passes)
+            format!("{} rounds", self.passes)
         };
         format!(
             "egtb {game} {}: {} positions, {} won, {} lost, {} drawn ({how}, {:.1} s)",
@@ -132,9 +133,9 @@ fn solve_pair<V: Variant>(
     let solving = Pair::new::<V>(pair);
     let passes = solve::solve(&solving, tables, threads);
     let mut packed = Vec::new();
-    for (material, values) in &solving.classes {
-        let p = Packed::from_values(values.iter().map(|a| a.load(Ordering::Relaxed)));
-        write_table::<V>(dir, *material, &p)?;
+    for class in &solving.classes {
+        let p = Packed::from_values(class.values.iter().map(|a| a.load(Ordering::Relaxed)));
+        write_table::<V>(dir, class.material, &p)?;
         packed.push(p);
     }
     Ok((packed, passes))

@@ -1,11 +1,11 @@
 //! Endgame databases: won, lost or drawn (under the rules alone, without
 //! the draw counters) for every position of a few pieces, built by
-//! retrograde iteration (`tabula egtb build`), stored one file per
+//! retrograde analysis (`tabula egtb build`), stored one file per
 //! material class, loaded by the `EgtbPath` option and probed by the
 //! evaluation (protocol-spec/draughts.md §9).
 //!
 //! * [`index`]: material classes and the perfect index of a position.
-//! * [`solve`]: the fixed-point iteration that solves a class.
+//! * [`solve`]: the retrograde solver of a class and its colour swap.
 //! * [`build`]: the command's driver: classes in order, files, progress,
 //!   and the self-consistency check.
 //!
