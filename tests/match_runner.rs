@@ -1179,13 +1179,18 @@ fn draughts_selfplay_writes_pdn_that_reads_back() {
     }
 }
 
-/// The fake Hub engine (fixtures/engines/hub-fake.sh) in mode `mode`:
-/// its log file and command line.
-fn hub_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
+/// The fake engine fixtures/engines/`script` in mode `mode`, logging what
+/// it is sent to the temporary file `log_name`: the log and the command.
+fn fake_engine(script: &str, log_name: &str, mode: &str) -> (PathBuf, String) {
     let log = temp(log_name);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/engines/hub-fake.sh");
-    let engine = format!("sh '{script}' '{}' {mode}", log.display());
+    let path = format!("{}/fixtures/engines/{script}", env!("CARGO_MANIFEST_DIR"));
+    let engine = format!("sh '{path}' '{}' {mode}", log.display());
     (log, engine)
+}
+
+/// The fake Hub engine (hub-fake.sh, Scan 3's Hub v2) in mode `mode`.
+fn hub_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
+    fake_engine("hub-fake.sh", log_name, mode)
 }
 
 /// Draughts engines speak Hub unless told otherwise: tabula over Hub
@@ -1334,13 +1339,10 @@ fn hub_engines_are_driven_as_scan_expects() {
     let _ = std::fs::remove_file(pdn);
 }
 
-/// The fake Hub engine of the first dialect (fixtures/engines/hub1-fake.sh,
-/// Scan 2.0's words) in mode `mode`: its log file and command line.
+/// The fake Hub engine of the first dialect (hub1-fake.sh, Scan 2.0's
+/// words) in mode `mode`.
 fn hub1_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
-    let log = temp(log_name);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/engines/hub1-fake.sh");
-    let engine = format!("sh '{script}' '{}' {mode}", log.display());
-    (log, engine)
+    fake_engine("hub1-fake.sh", log_name, mode)
 }
 
 /// A Hub engine that answers `hub` in the first dialect (Scan 2.0) is
