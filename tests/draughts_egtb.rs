@@ -184,7 +184,11 @@ fn egtb_command_builds_verifies_and_refuses_bad_input() {
         ),
         (
             vec!["egtb", "build", "russian", "1"],
-            "<pieces> must be 2 to 8",
+            "<pieces> must be 2 to 7 for russian",
+        ),
+        (
+            vec!["egtb", "build", "international", "7"],
+            "<pieces> must be 2 to 6 for international",
         ),
         (
             vec!["egtb", "build", "russian", "x"],

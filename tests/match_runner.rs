@@ -1181,7 +1181,7 @@ fn draughts_selfplay_writes_pdn_that_reads_back() {
 
 /// The fake engine fixtures/engines/`script` in mode `mode`, logging what
 /// it is sent to the temporary file `log_name`: the log and the command.
-fn fake_engine(script: &str, log_name: &str, mode: &str) -> (PathBuf, String) {
+fn logging_fake(script: &str, log_name: &str, mode: &str) -> (PathBuf, String) {
     let log = temp(log_name);
     let path = format!("{}/fixtures/engines/{script}", env!("CARGO_MANIFEST_DIR"));
     let engine = format!("sh '{path}' '{}' {mode}", log.display());
@@ -1190,7 +1190,7 @@ fn fake_engine(script: &str, log_name: &str, mode: &str) -> (PathBuf, String) {
 
 /// The fake Hub engine (hub-fake.sh, Scan 3's Hub v2) in mode `mode`.
 fn hub_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
-    fake_engine("hub-fake.sh", log_name, mode)
+    logging_fake("hub-fake.sh", log_name, mode)
 }
 
 /// Draughts engines speak Hub unless told otherwise: tabula over Hub
@@ -1342,7 +1342,7 @@ fn hub_engines_are_driven_as_scan_expects() {
 /// The fake Hub engine of the first dialect (hub1-fake.sh, Scan 2.0's
 /// words) in mode `mode`.
 fn hub1_engine(log_name: &str, mode: &str) -> (PathBuf, String) {
-    fake_engine("hub1-fake.sh", log_name, mode)
+    logging_fake("hub1-fake.sh", log_name, mode)
 }
 
 /// A Hub engine that answers `hub` in the first dialect (Scan 2.0) is

@@ -12,7 +12,8 @@ use std::time::Instant;
 pub const EGTB_USAGE: &str = "usage: tabula egtb build <game> <pieces> [--dir DIR] [--threads N]
        tabula egtb verify <game> [--dir DIR] [--threads N]
   <game>         international or russian
-  <pieces>       every position of 2 to this many pieces (at most 8)
+  <pieces>       every position of 2 to this many pieces (at most 6 for
+                 international, 7 for russian)
   --dir DIR      where the table files are (default: egtb)
   --threads N    threads solving or checking each class (default 1)
 build solves the classes in order and writes each as it is done; files
@@ -76,14 +77,23 @@ pub fn main(args: &[String]) -> i32 {
     }
 }
 
+/// The most pieces a build may ask for: a class of one more would not fit
+/// in this machine's memory (international 7 pieces: tens of G slots).
+fn most_pieces<V: Variant>() -> u32 {
+    let most = if V::ROWS == 10 { 6 } else { 7 };
+    most.min(MAX_TABLE_PIECES as u32)
+}
+
 fn run_build<V: Variant>(args: &[String]) -> Result<i32, String> {
     let (pieces, flags) = match args.split_first() {
         Some((p, rest)) if !p.starts_with("--") => (count::<u32>("<pieces>", p)?, rest),
         _ => return Err("expected the number of pieces".to_string()),
     };
-    if !(2..=MAX_TABLE_PIECES as u32).contains(&pieces) {
+    let most = most_pieces::<V>();
+    if !(2..=most).contains(&pieces) {
         return Err(format!(
-            "<pieces> must be 2 to {MAX_TABLE_PIECES}, got {pieces}"
+            "<pieces> must be 2 to {most} for {}, got {pieces}",
+            V::ID
         ));
     }
     let a = parse_flags(flags)?;

@@ -187,6 +187,9 @@ impl Placement {
         let mut rest = slot;
         for i in (0..4).rev() {
             let size = binomial(V::SQUARES, counts[i]);
+            if size == 0 {
+                return None;
+            }
             groups[i] = unrank::<V>(rest % size, counts[i]);
             rest /= size;
         }

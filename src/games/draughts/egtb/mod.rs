@@ -198,6 +198,9 @@ fn read_table<V: Variant>(path: &Path, stem: &str) -> Result<(Material, Packed),
     let counts = header.get(9..13).unwrap_or_default();
     let [a, b, c, d] = <[u8; 4]>::try_from(counts).map_err(|_| bad("truncated header"))?;
     let material = Material::new(a, b, c, d);
+    if !Material::classes_of(material.pieces()).contains(&material) {
+        return Err(bad("not a class of pieces on both sides"));
+    }
     if material.name() != stem {
         return Err(bad("its header names another material"));
     }
