@@ -50,10 +50,11 @@ pub fn main(args: &[String]) -> i32 {
     let verb = args.first().map(String::as_str);
     let game = args.get(1).map(String::as_str);
     let result = match (verb, game) {
-        (Some("--help" | "-h") | None, _) => {
+        (Some("--help" | "-h"), _) => {
             outln!("{EGTB_USAGE}");
-            return if verb.is_some() { 0 } else { 2 };
+            return 0;
         }
+        (None, _) => Err("expected build or verify".to_string()),
         (Some("build"), Some("international")) => run_build::<Intl>(&args[2..]),
         (Some("build"), Some("russian")) => run_build::<Rus>(&args[2..]),
         (Some("verify"), Some("international")) => run_verify::<Intl>(&args[2..]),

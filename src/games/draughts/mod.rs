@@ -299,7 +299,7 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
         self.egtb
             .as_ref()
             .and_then(|t| t.probe(self))
-            .and_then(|v| egtb::Tables::<V>::score(v, eval))
+            .and_then(|v| egtb::score(v, eval))
             .unwrap_or(eval)
     }
 

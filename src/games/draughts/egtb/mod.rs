@@ -132,18 +132,6 @@ impl<V: Variant> Tables<V> {
             .filter(|&v| v != INVALID)
     }
 
-    /// The search score of a probed value, `eval` (the evaluation, side
-    /// to move) ordering the won and the lost positions among themselves.
-    pub fn score(value: u8, eval: i32) -> Option<i32> {
-        let progress = eval.clamp(-TB_PROGRESS, TB_PROGRESS) / 2;
-        match value {
-            WIN => Some(TB_WIN + progress),
-            LOSS => Some(-TB_WIN + progress),
-            DRAW => Some(0),
-            _ => None,
-        }
-    }
-
     fn insert(&mut self, material: Material, packed: Packed) {
         self.classes.insert(material, packed);
         self.complete_pieces = (1..=index::MAX_TABLE_PIECES as u32)
@@ -238,4 +226,16 @@ fn write_table<V: Variant>(dir: &Path, material: Material, packed: &Packed) -> R
     std::fs::write(&part, &bytes)
         .and_then(|_| std::fs::rename(&part, &path))
         .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The search score of a probed value, `eval` (the evaluation, side to
+/// move) ordering the won and the lost positions among themselves.
+pub fn score(value: u8, eval: i32) -> Option<i32> {
+    let progress = eval.clamp(-TB_PROGRESS, TB_PROGRESS) / 2;
+    match value {
+        WIN => Some(TB_WIN + progress),
+        LOSS => Some(-TB_WIN + progress),
+        DRAW => Some(0),
+        _ => None,
+    }
 }
