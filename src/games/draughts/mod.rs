@@ -312,6 +312,13 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
         -MATE + ply as i32
     }
 
+    /// A side without pieces has lost, which quiescence (standing pat
+    /// without generating moves) would otherwise score by the evaluation.
+    #[inline]
+    fn terminal_score(&self, ply: usize) -> Option<i32> {
+        (self.pieces[self.side] == 0).then(|| self.no_moves_score(ply))
+    }
+
     fn move_order_hint(&self, mv: Move) -> i32 {
         let mut h = 0;
         if mv.is_capture() {

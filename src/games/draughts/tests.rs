@@ -407,3 +407,28 @@ fn draw_rules() {
     let w = intl("B:W46:B");
     assert_eq!(w.outcome().map(|o| o.winner()), Some(Some(0)));
 }
+
+#[test]
+fn a_side_without_pieces_has_lost_even_in_quiescence() {
+    use crate::search::{
+        AlphaBetaPosition, Job, MATE, Score, SearchLimits, SearchSettings, Searcher,
+    };
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    assert_eq!(intl("B:W46:B").terminal_score(3), Some(-MATE + 3));
+    assert_eq!(intl("W:W46:B5").terminal_score(3), None);
+    // White's only move takes Black's last man: a win in one, not the
+    // evaluation of a bare board (quiescence stands pat without moves).
+    let job = Job {
+        position: intl("W:W28:B23"),
+        limits: SearchLimits {
+            depth: Some(1),
+            ..Default::default()
+        },
+        settings: SearchSettings::default(),
+        searchmoves: Vec::new(),
+        formatter: Arc::new(|_: &Position<Intl>, _: &[Move]| Vec::new()),
+    };
+    let result = Searcher::new(1).run(job, &AtomicBool::new(false), &mut |_| {});
+    assert!(matches!(result.score, Score::MatePlies(1)), "{:?}", result.score);
+}
