@@ -292,6 +292,12 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
         movegen::has_capture(self)
     }
 
+    /// A move that offers the opponent a capture is every exchange's
+    /// first half in draughts, not a threat worth a ply.
+    fn extends_checks(&self) -> bool {
+        false
+    }
+
     /// A position the databases hold is scored by them: won, lost or
     /// drawn, the evaluation ordering the won (lost) ones.
     fn evaluate(&self) -> i32 {
