@@ -79,7 +79,7 @@ const fn left_wing<V: Variant>() -> u64 {
 }
 
 #[inline(always)]
-fn shift(x: u64, d: i32) -> u64 {
+const fn shift(x: u64, d: i32) -> u64 {
     if d > 0 { x << d } else { x >> -d }
 }
 
@@ -90,6 +90,99 @@ fn pair<S: EvalSink>(s: &mut S, index: usize, n: i32) {
         s.tapered(index, n, 0);
         s.tapered(index + 1, 0, n);
     }
+}
+
+/// Bits of the rows a man has advanced from its own back row: enough for
+/// the 9 of the 10x10 board.
+const ADVANCE_BITS: usize = 4;
+
+/// Rows a man of `color` on row `row` (0 = top) has advanced.
+const fn advance<V: Variant>(white: bool, row: usize) -> usize {
+    if white { V::ROWS - 1 - row } else { row }
+}
+
+/// The squares where a man of either side (White first) has advanced at
+/// least `rows`.
+const fn advanced_at_least<V: Variant>(rows: usize) -> [u64; 2] {
+    let mut m = [0u64; 2];
+    let mut s = 0;
+    while s < V::SQUARES {
+        let row = row_col::<V>(s).0;
+        if advance::<V>(true, row) >= rows {
+            m[0] |= 1 << bit_of::<V>(s);
+        }
+        if advance::<V>(false, row) >= rows {
+            m[1] |= 1 << bit_of::<V>(s);
+        }
+        s += 1;
+    }
+    m
+}
+
+/// Per side, the squares whose advance has bit k set: the tempo of a set
+/// of men is the sum of 2^k times their count on mask k.
+const fn advance_bit_masks<V: Variant>() -> [[u64; ADVANCE_BITS]; 2] {
+    let mut m = [[0u64; ADVANCE_BITS]; 2];
+    let mut s = 0;
+    while s < V::SQUARES {
+        let row = row_col::<V>(s).0;
+        let mut k = 0;
+        while k < ADVANCE_BITS {
+            if advance::<V>(true, row) >> k & 1 != 0 {
+                m[0][k] |= 1 << bit_of::<V>(s);
+            }
+            if advance::<V>(false, row) >> k & 1 != 0 {
+                m[1][k] |= 1 << bit_of::<V>(s);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    m
+}
+
+/// Per side and square bit, the squares a man there passes on every way
+/// to its crowning row: none may hold an enemy piece for a runaway.
+const fn crowning_cones<V: Variant>() -> [[u64; 64]; 2] {
+    let mut cones = [[0u64; 64]; 2];
+    let [up_l, up_r, down_l, down_r] = steps::<V>();
+    let board = board_mask::<V>();
+    let mut side = 0;
+    while side < 2 {
+        let white = side == 0;
+        let fwd = if white { [up_l, up_r] } else { [down_l, down_r] };
+        let mut s = 0;
+        while s < V::SQUARES {
+            let b = bit_of::<V>(s);
+            let mut front = 1u64 << b;
+            let mut cone = 0u64;
+            let mut r = advance::<V>(white, row_col::<V>(s).0) + 1;
+            while r < V::ROWS {
+                front = (shift(front, fwd[0]) | shift(front, fwd[1])) & board;
+                cone |= front;
+                r += 1;
+            }
+            cones[side][b as usize] = cone;
+            s += 1;
+        }
+        side += 1;
+    }
+    cones
+}
+
+/// The square sets the features are counted on, per rule set (White's
+/// first where a side has its own), made at compile time.
+struct Masks<V>(std::marker::PhantomData<V>);
+
+impl<V: Variant> Masks<V> {
+    const ADVANCE: [[u64; ADVANCE_BITS]; 2] = advance_bit_masks::<V>();
+    /// Within three rows of crowning: the two rows before it count extra.
+    const NEAR_CROWN: [u64; 2] = advanced_at_least::<V>(V::ROWS - 3);
+    /// The opponent's half, where outposts and runaways count.
+    const FAR_HALF: [u64; 2] = advanced_at_least::<V>(V::ROWS.div_ceil(2));
+    const CONES: [[u64; 64]; 2] = crowning_cones::<V>();
+    const CENTRE: u64 = centre_mask::<V>();
+    const LEFT_WING: u64 = left_wing::<V>();
 }
 
 /// The counts of one side's features, each later weighted.
@@ -113,74 +206,59 @@ impl Features {
         let kings = pos.kings_of(color);
         let own = pos.pieces[color];
         let enemy = pos.pieces[color.other()];
-        let empty = pos.empty_squares();
+        let side = usize::from(color != WHITE);
         let board = board_mask::<V>();
         let [up_l, up_r, down_l, down_r] = steps::<V>();
-        let (fwd, back) = if color == WHITE {
-            ([up_l, up_r], [down_l, down_r])
+        let back = if color == WHITE {
+            [down_l, down_r]
         } else {
-            ([down_l, down_r], [up_l, up_r])
+            [up_l, up_r]
         };
+        let count = |m: u64| (men & m).count_ones() as i32;
         let mut f = Features {
             men: men.count_ones() as i32,
             kings: kings.count_ones() as i32,
+            near_crown: count(Masks::<V>::NEAR_CROWN[side]),
+            centre: count(Masks::<V>::CENTRE),
             ..Features::default()
         };
+        for (k, &mask) in Masks::<V>::ADVANCE[side].iter().enumerate() {
+            f.tempo += count(mask) << k;
+        }
+        let far = men & Masks::<V>::FAR_HALF[side];
         // Squares backed on a rear diagonal by an own piece or the edge.
         let backed = |d: i32| shift(own | !board, -d);
-        let outpost_men = men & backed(back[0]) & backed(back[1]);
-        let enemy_has_kings = pos.kings_of(color.other()) != 0;
-        let mut bb = men;
-        while bb != 0 {
-            let b = bb.trailing_zeros();
-            bb &= bb - 1;
-            let (row, _) = row_col::<V>(square_of::<V>(b));
-            // Rows advanced from the man's own back row.
-            let adv = if color == WHITE {
-                V::ROWS - 1 - row
-            } else {
-                row
-            };
-            f.tempo += adv as i32;
-            if adv + 3 >= V::ROWS {
-                f.near_crown += 1;
-            }
-            if 2 * adv >= V::ROWS {
-                if outpost_men >> b & 1 != 0 {
-                    f.outposts += 1;
-                }
-                if !enemy_has_kings {
-                    // The squares the man can reach on its way to the
-                    // crowning row: none may hold an enemy piece.
-                    let mut cone = 0u64;
-                    let mut front = 1u64 << b;
-                    for _ in adv + 1..V::ROWS {
-                        front = (shift(front, fwd[0]) | shift(front, fwd[1])) & board;
-                        cone |= front;
-                    }
-                    if cone & enemy == 0 {
-                        f.runaways += 1;
-                    }
-                }
+        f.outposts = (far & backed(back[0]) & backed(back[1])).count_ones() as i32;
+        if pos.kings_of(color.other()) == 0 {
+            let mut bb = far;
+            while bb != 0 {
+                let b = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                let clear = Masks::<V>::CONES[side].get(b).is_some_and(|c| c & enemy == 0);
+                f.runaways += i32::from(clear);
             }
         }
         if pos.men(color.other()) != 0 {
-            f.back_row = (men & Position::<V>::crown_row(color.other())).count_ones() as i32;
+            f.back_row = count(Position::<V>::crown_row(color.other()));
         }
-        f.centre = (men & centre_mask::<V>()).count_ones() as i32;
-        let left = (men & left_wing::<V>()).count_ones() as i32;
-        f.imbalance = (2 * left - f.men).abs();
-        // King mobility: empty squares along each diagonal, all kings at
-        // once.
-        for d in steps::<V>() {
-            let mut x = shift(kings, d) & empty;
-            while x != 0 {
-                f.king_moves += x.count_ones() as i32;
-                x = shift(x, d) & empty;
-            }
-        }
+        f.imbalance = (2 * count(Masks::<V>::LEFT_WING) - f.men).abs();
+        f.king_moves = king_moves::<V>(kings, pos.empty_squares());
         f
     }
+}
+
+/// King mobility: the empty squares along each diagonal, all kings at
+/// once.
+fn king_moves<V: Variant>(kings: u64, empty: u64) -> i32 {
+    let mut moves = 0;
+    for d in steps::<V>() {
+        let mut x = shift(kings, d) & empty;
+        while x != 0 {
+            moves += x.count_ones() as i32;
+            x = shift(x, d) & empty;
+        }
+    }
+    moves
 }
 
 /// The evaluation from White's point of view, before the flip.
