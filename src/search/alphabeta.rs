@@ -1023,7 +1023,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             let quiet = self.pos.is_quiet(mv);
             self.stack[0].moved = Some(self.pos.history_index(mv));
             self.pos.make(mv);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.pos.spares_checks() && self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == pv_idx {
                 -self.search(Node::pv(new_depth, 1, -beta, -alpha))
@@ -1443,7 +1443,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         };
         self.stack[ply].moved = Some(hist_idx);
         self.pos.make(mv);
-        let gives_check = self.pos.in_check();
+        let gives_check = self.pos.spares_checks() && self.pos.in_check();
         if prune && !gives_check {
             self.pos.unmake();
             return Tried::Pruned;

@@ -111,6 +111,13 @@ pub trait AlphaBetaPosition: RulesPosition {
     fn extends_checks(&self) -> bool {
         true
     }
+    /// Whether a move that gives check is spared by the parent: never
+    /// pruned or reduced, and extended at the root. False where "check" is
+    /// an everyday offer (a draughts exchange's first half): such a move is
+    /// then searched like any other. Default: true.
+    fn spares_checks(&self) -> bool {
+        true
+    }
     /// Static evaluation in centipawns for the side to move, strictly
     /// inside ±`MATE_BOUND` (a larger value reads as a mate score).
     fn evaluate(&self) -> i32;

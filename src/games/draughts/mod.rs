@@ -298,6 +298,11 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
         false
     }
 
+    /// Nor is it spared pruning and reductions.
+    fn spares_checks(&self) -> bool {
+        false
+    }
+
     /// A position the databases hold is scored by them: won, lost or
     /// drawn, the evaluation ordering the won (lost) ones.
     fn evaluate(&self) -> i32 {
