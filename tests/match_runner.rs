@@ -346,18 +346,25 @@ fn bad_invocations_exit_2_with_a_message() {
 }
 
 #[test]
-fn shipped_opening_suite_is_valid() {
-    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/openings/makruk.txt");
-    let out = Match::new()
-        .tabula()
-        .tabula()
-        .flag("--nodes", "300")
-        .games(2)
-        .flag("--maxmoves", "10")
-        .flag("--openings", suite)
-        .run();
-    let stdout = finished(&out);
-    assert!(stdout.contains("Finished game 2"), "{stdout}");
+fn shipped_opening_suites_are_valid() {
+    for (game, file) in [
+        ("makruk", "makruk.txt"),
+        ("international", "international.txt"),
+        ("russian", "russian.txt"),
+    ] {
+        let suite = format!("{}/fixtures/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+        let out = Match::new()
+            .game(game)
+            .tabula()
+            .tabula()
+            .flag("--nodes", "300")
+            .games(2)
+            .flag("--maxmoves", "10")
+            .flag("--openings", &suite)
+            .run();
+        let stdout = finished(&out);
+        assert!(stdout.contains("Finished game 2"), "{game}: {stdout}");
+    }
 }
 
 /// The games of a multi-game record file, each starting at its `[Event`.
