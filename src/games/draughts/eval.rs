@@ -150,7 +150,11 @@ const fn crowning_cones<V: Variant>() -> [[u64; 64]; 2] {
     let mut side = 0;
     while side < 2 {
         let white = side == 0;
-        let fwd = if white { [up_l, up_r] } else { [down_l, down_r] };
+        let fwd = if white {
+            [up_l, up_r]
+        } else {
+            [down_l, down_r]
+        };
         let mut s = 0;
         while s < V::SQUARES {
             let b = bit_of::<V>(s);
@@ -234,7 +238,9 @@ impl Features {
             while bb != 0 {
                 let b = bb.trailing_zeros() as usize;
                 bb &= bb - 1;
-                let clear = Masks::<V>::CONES[side].get(b).is_some_and(|c| c & enemy == 0);
+                let clear = Masks::<V>::CONES[side]
+                    .get(b)
+                    .is_some_and(|c| c & enemy == 0);
                 f.runaways += i32::from(clear);
             }
         }
