@@ -430,5 +430,9 @@ fn a_side_without_pieces_has_lost_even_in_quiescence() {
         formatter: Arc::new(|_: &Position<Intl>, _: &[Move]| Vec::new()),
     };
     let result = Searcher::new(1).run(job, &AtomicBool::new(false), &mut |_| {});
-    assert!(matches!(result.score, Score::MatePlies(1)), "{:?}", result.score);
+    assert!(
+        matches!(result.score, Score::MatePlies(1)),
+        "{:?}",
+        result.score
+    );
 }
