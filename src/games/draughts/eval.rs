@@ -96,7 +96,7 @@ fn pair<S: EvalSink>(s: &mut S, index: usize, n: i32) {
 /// the 9 of the 10x10 board.
 const ADVANCE_BITS: usize = 4;
 
-/// Rows a man of `color` on row `row` (0 = top) has advanced.
+/// Rows a man (White's when `white`) on row `row` (0 = top) has advanced.
 const fn advance<V: Variant>(white: bool, row: usize) -> usize {
     if white { V::ROWS - 1 - row } else { row }
 }
