@@ -87,6 +87,7 @@ fn datagen(args: &[String]) -> i32 {
 
 /// `train <game> <flags>`: fits the game's network to datagen files.
 fn train(args: &[String]) -> i32 {
+    use crate::games::draughts::{International, Russian};
     use crate::games::{makruk::Makruk, ogi::Ogi};
     use crate::learn::train::{self, TRAIN_USAGE};
     let rest = args.get(1..).unwrap_or_default();
@@ -97,9 +98,11 @@ fn train(args: &[String]) -> i32 {
         }
         Some("makruk") => train::main::<Makruk>(rest),
         Some("ogi") => train::main::<Ogi>(rest),
+        Some("international") => train::main::<International>(rest),
+        Some("russian") => train::main::<Russian>(rest),
         other => {
             eprintln!(
-                "tabula train: expected a game with a network (makruk, ogi), got {}\n{TRAIN_USAGE}",
+                "tabula train: expected a game with a network (makruk, ogi, international, russian), got {}\n{TRAIN_USAGE}",
                 other.unwrap_or("nothing")
             );
             2

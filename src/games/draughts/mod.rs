@@ -11,7 +11,8 @@
 //!   positions, PDN and Hub moves, Russian algebraic squares).
 //! * [`egtb`]: endgame databases (won, lost, drawn) of a few pieces.
 //! * [`eval`]: static evaluation (weights in [`eval_weights`], fitted by
-//!   [`tune`]); [`bench`]: bench positions; [`record`]: PDN records.
+//!   [`tune`]); [`nnue`]: the network's input, for the evaluation by a
+//!   net; [`bench`]: bench positions; [`record`]: PDN records.
 
 pub mod bench;
 pub mod egtb;
@@ -19,6 +20,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod fen;
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 pub mod position;
 pub mod record;
@@ -34,6 +36,8 @@ pub use position::Position;
 pub use types::{DrawRules, Move};
 pub use variant::{Intl, Rus, Variant};
 
+use crate::evalkit::nnue::CarriesNet;
+use crate::games::net_choice::NetChoice;
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
@@ -60,6 +64,8 @@ pub struct Draughts<V: Variant> {
     rules: DrawRules,
     /// The endgame databases the search probes, if loaded.
     egtb: Option<Arc<egtb::Tables<V>>>,
+    /// The network the search evaluates with, if one is loaded and used.
+    net: NetChoice,
     _variant: PhantomData<V>,
 }
 
@@ -86,12 +92,13 @@ impl<V: Variant> Game for Draughts<V> {
                 endgame_limits: true,
             },
             egtb: None,
+            net: NetChoice::new(nnue::nnue_shape::<V>()),
             _variant: PhantomData,
         }
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        vec![
+        let mut options = vec![
             OptionSpec {
                 name: OPTION_KING_MOVES.to_string(),
                 kind: OptionKind::Spin {
@@ -110,10 +117,15 @@ impl<V: Variant> Game for Draughts<V> {
                     default: EGTB_PATH_NONE.to_string(),
                 },
             },
-        ]
+        ];
+        options.extend(NetChoice::options());
+        options
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        if let Some(done) = self.net.set_option(name, value) {
+            return done;
+        }
         let n = name.trim();
         let v = value.trim();
         if n.eq_ignore_ascii_case(OPTION_KING_MOVES) {
@@ -171,6 +183,7 @@ impl<V: Variant> Game for Draughts<V> {
     fn prepare_search(&self, pos: &mut Position<V>) {
         pos.rules = self.rules;
         pos.egtb = self.egtb.clone();
+        self.net.prepare(pos);
     }
 }
 
@@ -306,7 +319,7 @@ impl<V: Variant> AlphaBetaPosition for Position<V> {
     /// A position the databases hold is scored by them: won, lost or
     /// drawn, the evaluation ordering the won (lost) ones.
     fn evaluate(&self) -> i32 {
-        let eval = eval::evaluate(self);
+        let eval = self.nnue_evaluate().unwrap_or_else(|| eval::evaluate(self));
         self.egtb
             .as_ref()
             .and_then(|t| t.probe(self))

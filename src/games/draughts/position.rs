@@ -4,6 +4,7 @@
 use super::egtb::Tables;
 use super::types::*;
 use super::variant::*;
+use crate::evalkit::nnue::{CarriesNet, NnueState};
 use crate::games::zobrist::square_keys;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -42,6 +43,8 @@ pub struct Position<V: Variant> {
     /// The endgame databases the evaluation probes (attached for a
     /// search; none in perft, bench and tests).
     pub(crate) egtb: Option<Arc<Tables<V>>>,
+    /// The network's accumulators when the search evaluates with one.
+    pub(crate) nnue: Option<Box<NnueState>>,
     _variant: PhantomData<V>,
 }
 
@@ -71,6 +74,7 @@ impl<V: Variant> Position<V> {
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
             egtb: None,
+            nnue: None,
             _variant: PhantomData,
         }
     }
@@ -147,6 +151,9 @@ impl<V: Variant> Position<V> {
         let tb = 1u64 << mv.to;
         let was_king = self.kings & fb != 0;
         let now_king = was_king || mv.crown;
+        if let Some(nnue) = &mut self.nnue {
+            super::nnue::make::<V>(nnue, us, self.kings, mv);
+        }
         let mut key = self.key;
         key ^= ZOBRIST[piece_index(us, was_king)][mv.from as usize];
         key ^= ZOBRIST[piece_index(us, now_king)][mv.to as usize];
@@ -189,6 +196,9 @@ impl<V: Variant> Position<V> {
             self.ending_plies = u.ending_plies;
             self.side = self.side.other();
             self.history.pop();
+            if self.nnue.as_mut().is_some_and(|n| !n.pop()) {
+                self.refresh_nnue();
+            }
         }
     }
 
@@ -268,6 +278,16 @@ impl<V: Variant> Position<V> {
             return Some("move limit of the king ending");
         }
         None
+    }
+}
+
+impl<V: Variant> CarriesNet for Position<V> {
+    fn nnue_slot(&self) -> Option<&NnueState> {
+        self.nnue.as_deref()
+    }
+
+    fn nnue_slot_mut(&mut self) -> &mut Option<Box<NnueState>> {
+        &mut self.nnue
     }
 }
 
