@@ -1,7 +1,9 @@
 //! The options that choose a game's evaluation, as Stockfish names them:
 //! `EvalFile` loads a network file (checked; a bad one changes nothing)
 //! and `Use NNUE` switches the search to it. A game with a network keeps
-//! a [`NetChoice`] and hands its options and settings to it.
+//! a [`NetChoice`] and hands its options and settings to it. A game that
+//! ships a net (embedded in the binary) starts with it loaded and used;
+//! `EvalFile <embedded>` brings it back after another file.
 
 use super::{GameError, OptionKind, OptionSpec};
 use crate::evalkit::nnue::{CarriesNet, Expect, Network, read_net};
@@ -12,6 +14,8 @@ pub const OPTION_EVAL_FILE: &str = "EvalFile";
 pub const OPTION_USE_NNUE: &str = "Use NNUE";
 /// `EvalFile`'s value when no file is loaded.
 pub const EVAL_FILE_NONE: &str = "<none>";
+/// `EvalFile`'s value for the net the binary ships, where the game has one.
+pub const EVAL_FILE_EMBEDDED: &str = "<embedded>";
 
 /// The loaded network, if any, and whether the search uses it.
 #[derive(Clone)]
@@ -19,6 +23,8 @@ pub struct NetChoice {
     shape: Expect<'static>,
     net: Option<Arc<Network>>,
     use_nnue: bool,
+    /// The net the game ships, if any: loaded and used from the start.
+    embedded: Option<Arc<Network>>,
 }
 
 impl fmt::Debug for NetChoice {
@@ -35,20 +41,38 @@ impl NetChoice {
             shape,
             net: None,
             use_nnue: false,
+            embedded: None,
         }
     }
 
-    pub fn options() -> Vec<OptionSpec> {
+    /// The shipped net `embedded` loaded and used (none: as [`Self::new`]).
+    pub fn with_embedded(shape: Expect<'static>, embedded: Option<Arc<Network>>) -> Self {
+        NetChoice {
+            shape,
+            net: embedded.clone(),
+            use_nnue: embedded.is_some(),
+            embedded,
+        }
+    }
+
+    /// `EvalFile` and `Use NNUE`, their defaults saying whether a net ships.
+    pub fn options(&self) -> Vec<OptionSpec> {
+        let ships = self.embedded.is_some();
+        let file = if ships {
+            EVAL_FILE_EMBEDDED
+        } else {
+            EVAL_FILE_NONE
+        };
         vec![
             OptionSpec {
                 name: OPTION_EVAL_FILE.to_string(),
                 kind: OptionKind::String {
-                    default: EVAL_FILE_NONE.to_string(),
+                    default: file.to_string(),
                 },
             },
             OptionSpec {
                 name: OPTION_USE_NNUE.to_string(),
-                kind: OptionKind::Check { default: false },
+                kind: OptionKind::Check { default: ships },
             },
         ]
     }
@@ -72,6 +96,15 @@ impl NetChoice {
         if path.is_empty() || path == EVAL_FILE_NONE {
             self.net = None;
             self.use_nnue = false;
+            return Ok(());
+        }
+        if path == EVAL_FILE_EMBEDDED {
+            let Some(net) = &self.embedded else {
+                return Err(GameError::Parse(format!(
+                    "{OPTION_EVAL_FILE} '{path}': this game ships no network"
+                )));
+            };
+            self.net = Some(net.clone());
             return Ok(());
         }
         let bad = |why: String| GameError::Parse(format!("{OPTION_EVAL_FILE} '{path}': {why}"));

@@ -92,7 +92,7 @@ impl<V: Variant> Game for Draughts<V> {
                 endgame_limits: true,
             },
             egtb: None,
-            net: NetChoice::new(nnue::nnue_shape::<V>()),
+            net: NetChoice::with_embedded(nnue::nnue_shape::<V>(), V::embedded_net()),
             _variant: PhantomData,
         }
     }
@@ -118,7 +118,7 @@ impl<V: Variant> Game for Draughts<V> {
                 },
             },
         ];
-        options.extend(NetChoice::options());
+        options.extend(self.net.options());
         options
     }
 
@@ -178,6 +178,16 @@ impl<V: Variant> Game for Draughts<V> {
 
     fn bench_depth(&self) -> u32 {
         bench::DEPTH
+    }
+
+    /// The bench searches with the game's evaluation (the net, unless
+    /// `Use NNUE` is off) but without endgame databases, so that its node
+    /// total does not depend on a folder.
+    fn parse_bench_position(&self, text: &str) -> Result<Position<V>, GameError> {
+        let mut pos = self.parse_position(text)?;
+        pos.rules = self.rules;
+        self.net.prepare(&mut pos);
+        Ok(pos)
     }
 
     fn prepare_search(&self, pos: &mut Position<V>) {

@@ -13,7 +13,8 @@
 use super::position::Position;
 use super::types::*;
 use super::variant::{Variant, square_of};
-use crate::evalkit::nnue::{Expect, Features, NnueState, count_bucket};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket, read_net};
+use std::sync::Arc;
 
 /// Output buckets: the piece count in eight steps.
 const BUCKETS: u32 = 8;
@@ -77,6 +78,12 @@ impl<V: Variant> Features for Position<V> {
     fn mover(&self) -> usize {
         self.side.index()
     }
+}
+
+/// The net file `bytes` the binary embeds for rule set `V`, read with the
+/// checks of any `EvalFile` (a test proves each shipped one passes them).
+pub(crate) fn read_embedded<V: Variant>(bytes: &[u8]) -> Option<Arc<Network>> {
+    read_net(bytes, &nnue_shape::<V>()).ok().map(Arc::new)
 }
 
 /// Updates `state` for move `mv` of `us`, made on a board where `kings`
@@ -143,6 +150,15 @@ mod tests {
             Ok(p) => updates_follow(p, 5),
             Err(e) => panic!("{e}"),
         }
+    }
+
+    #[test]
+    fn the_shipped_nets_load() {
+        assert!(Intl::embedded_net().is_some(), "the international net");
+        let game = International::new();
+        let mut pos = game.start_position();
+        game.prepare_search(&mut pos);
+        assert!(pos.nnue_evaluate().is_some(), "used by default");
     }
 
     #[test]

@@ -9,6 +9,9 @@
 //! four diagonal steps are the same shift everywhere (`PER_ROW` and
 //! `PER_ROW + 1`), and a step off the left or right edge lands on a ghost.
 
+use crate::evalkit::nnue::Network;
+use std::sync::{Arc, OnceLock};
+
 /// One rule set of draughts, with its board.
 pub trait Variant: Copy + Clone + Default + Send + Sync + std::fmt::Debug + 'static {
     /// The variant id (`UCI_Variant`, `tabula perft`, `tabula match --game`).
@@ -34,6 +37,9 @@ pub trait Variant: Copy + Clone + Default + Send + Sync + std::fmt::Debug + 'sta
     /// that holds them.
     const WEIGHTS: &'static [i32];
     const WEIGHTS_PATH: &'static str;
+    /// The network the binary ships for the rule set, if any: what the
+    /// search evaluates with unless `Use NNUE` is switched off.
+    fn embedded_net() -> Option<Arc<Network>>;
 
     /// Playing squares per row.
     const PER_ROW: usize = Self::ROWS / 2;
@@ -62,6 +68,13 @@ impl Variant for Intl {
     const KING_MOVES_DRAW: u32 = 25;
     const WEIGHTS: &'static [i32] = &super::eval_weights::international::WEIGHTS;
     const WEIGHTS_PATH: &'static str = "src/games/draughts/eval_weights/international.rs";
+
+    fn embedded_net() -> Option<Arc<Network>> {
+        static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+        let bytes = include_bytes!("nets/international.nnue");
+        NET.get_or_init(|| super::nnue::read_embedded::<Self>(bytes))
+            .clone()
+    }
 }
 
 impl Variant for Rus {
@@ -75,6 +88,10 @@ impl Variant for Rus {
     const KING_MOVES_DRAW: u32 = 15;
     const WEIGHTS: &'static [i32] = &super::eval_weights::russian::WEIGHTS;
     const WEIGHTS_PATH: &'static str = "src/games/draughts/eval_weights/russian.rs";
+
+    fn embedded_net() -> Option<Arc<Network>> {
+        None
+    }
 }
 
 /// Bit of 0-based square `s`.

@@ -118,7 +118,7 @@ impl Game for Makruk {
                 vars: vec!["auto".to_string(), "gui".to_string()],
             },
         }];
-        options.extend(NetChoice::options());
+        options.extend(self.net.options());
         options
     }
 

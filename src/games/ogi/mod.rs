@@ -68,7 +68,7 @@ impl Game for Ogi {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        NetChoice::options()
+        self.net.options()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
