@@ -3,8 +3,10 @@
 //! through `EvalFile` and evaluating as its float model, and the nets of
 //! one rule set refused by the other.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::tabula;
+use common::nnue::{scratch_dir, train_tiny};
 use tabula::evalkit::nnue::data::read_samples;
 use tabula::evalkit::nnue::train::{self, TrainConfig};
 use tabula::evalkit::nnue::{CarriesNet, Features};
@@ -12,23 +14,9 @@ use tabula::games::Game;
 use tabula::games::draughts::{International, Russian};
 use tabula::rules::RulesPosition;
 
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-dnnue-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("tabula runs: {e}"))
-}
-
 #[test]
 fn international_datagen_train_and_load() {
-    let dir = scratch_dir("intl");
+    let dir = scratch_dir("draughts-intl");
     let d = dir.to_string_lossy().to_string();
     let made = tabula(&[
         "datagen",
@@ -67,23 +55,9 @@ fn international_datagen_train_and_load() {
             s.text
         );
     }
-    let net = dir.join("net.nnue").to_string_lossy().to_string();
-    let trained = tabula(&[
-        "train",
-        "international",
-        "--data",
-        &d,
-        "--out",
-        &net,
-        "--hidden",
-        "16",
-        "--epochs",
-        "2",
-        "--batch",
-        "64",
-        "--holdout",
-        "2",
-    ]);
+    let net_path = dir.join("net.nnue");
+    let net = net_path.to_string_lossy().to_string();
+    let trained = train_tiny("international", &dir, &net_path);
     let said = String::from_utf8_lossy(&trained.stdout).to_string();
     assert!(trained.status.success(), "{said}");
     assert!(said.contains("epoch 2: train"), "{said}");

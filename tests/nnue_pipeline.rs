@@ -3,28 +3,18 @@
 //! train`, and the net loaded through Makruk's `EvalFile`, evaluating as
 //! the float model it was quantised from.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::tabula;
+use common::nnue::{scratch_dir, train_tiny};
+use std::path::Path;
+use std::process::Output;
 use tabula::evalkit::nnue::data::{DATA_MAGIC, push_sample, read_samples};
 use tabula::evalkit::nnue::train::{self, TrainConfig};
 use tabula::evalkit::nnue::{CarriesNet, Features, write_net};
 use tabula::games::Game;
 use tabula::games::makruk::{Makruk, Position, fen};
 use tabula::rules::RulesPosition;
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-nnue-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("tabula runs: {e}"))
-}
 
 fn datagen(dir: &Path, extra: &[&str]) -> Output {
     let dir = dir.to_string_lossy().to_string();
@@ -87,23 +77,7 @@ fn shards_and_resumed_runs_write_the_whole_runs_files() {
     // The trainer reads the folder and writes a net.
     let net = whole.join("net.nnue");
     let net_text = net.to_string_lossy().to_string();
-    let dir_text = whole.to_string_lossy().to_string();
-    let trained = tabula(&[
-        "train",
-        "makruk",
-        "--data",
-        &dir_text,
-        "--out",
-        &net_text,
-        "--hidden",
-        "16",
-        "--epochs",
-        "2",
-        "--batch",
-        "64",
-        "--holdout",
-        "2",
-    ]);
+    let trained = train_tiny("makruk", &whole, &net);
     let said = String::from_utf8_lossy(&trained.stdout).to_string();
     assert!(trained.status.success(), "{said}");
     assert!(said.contains("epoch 2: train"), "{said}");

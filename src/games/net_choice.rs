@@ -150,3 +150,55 @@ impl NetChoice {
         }
     }
 }
+
+/// The games' accumulator tests: a random walk that checks, after every
+/// move and takeback, that the updated network equals a fresh refresh.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::evalkit::nnue::state::testing::refreshed;
+    use crate::evalkit::nnue::{CarriesNet, Network};
+    use crate::evalkit::rng::SplitMix64;
+    use crate::games::GamePosition;
+    use crate::rules::RulesPosition;
+    use std::sync::Arc;
+
+    /// Plays `steps` seeded random moves and takebacks (one in four) from
+    /// `pos` with `net` attached, asserting after each that the network's
+    /// value is the refreshed one. `extra` may make a move of its own at a
+    /// step (a null move) and says whether it did; `seen` is told every
+    /// move before it is made (for the caller's counts).
+    pub fn walk_checking_updates<P>(
+        mut pos: P,
+        net: &Arc<Network>,
+        seed: u64,
+        steps: usize,
+        mut extra: impl FnMut(&mut P, usize) -> bool,
+        mut seen: impl FnMut(P::Move),
+    ) where
+        P: CarriesNet + RulesPosition + GamePosition + Clone,
+    {
+        let mut rng = SplitMix64::new(seed);
+        pos.set_network(Some(net.clone()));
+        let (mut moves, mut made) = (Vec::new(), 0usize);
+        for step in 0..steps {
+            moves.clear();
+            pos.generate_legal(&mut moves);
+            if made > 0 && (moves.is_empty() || rng.below(4) == 0) {
+                pos.unmake();
+                made -= 1;
+            } else if extra(&mut pos, step) {
+                made += 1;
+            } else if let Some(&mv) = moves.get(rng.below(moves.len())) {
+                seen(mv);
+                pos.make(mv);
+                made += 1;
+            }
+            assert_eq!(
+                pos.nnue_evaluate(),
+                refreshed(&pos, net),
+                "step {step}: {}",
+                pos.to_notation()
+            );
+        }
+    }
+}

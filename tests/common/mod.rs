@@ -8,6 +8,7 @@ pub mod daemon;
 pub mod driver;
 pub mod mate;
 pub mod moves;
+pub mod nnue;
 pub mod perft;
 pub mod quiet_checks;
 pub mod rng;

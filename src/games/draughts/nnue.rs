@@ -109,35 +109,20 @@ mod tests {
     use super::*;
     use crate::evalkit::nnue::CarriesNet;
     use crate::evalkit::nnue::state::testing::{random_net, refreshed};
-    use crate::evalkit::rng::SplitMix64;
+    use crate::games::net_choice::testing::walk_checking_updates;
     use crate::games::{Game, GamePosition};
     use crate::rules::RulesPosition;
 
-    /// Random games with takebacks, preferring captures (the moves that
-    /// change most features): the updated net equals the refreshed one.
-    fn updates_follow<V: Variant>(mut pos: Position<V>, seed: u64) {
+    /// Random games with takebacks: the updated net equals the
+    /// refreshed one after captures (many pieces leave) and crownings.
+    fn updates_follow<V: Variant>(pos: Position<V>, seed: u64) {
         let net = random_net::<Position<V>>(32, seed);
-        let mut rng = SplitMix64::new(seed);
-        pos.set_network(Some(net.clone()));
-        let mut moves = Vec::new();
         let (mut captures, mut crownings) = (0, 0);
-        for step in 0..3000 {
-            moves.clear();
-            pos.generate_legal(&mut moves);
-            if !pos.undo.is_empty() && (moves.is_empty() || rng.below(4) == 0) {
-                pos.unmake();
-            } else if let Some(&mv) = moves.get(rng.below(moves.len())) {
-                captures += usize::from(mv.is_capture());
-                crownings += usize::from(mv.crown);
-                pos.make(mv);
-            }
-            assert_eq!(
-                pos.nnue_evaluate(),
-                refreshed(&pos, &net),
-                "step {step}: {}",
-                pos.to_notation()
-            );
-        }
+        let count = |mv: Move| {
+            captures += usize::from(mv.is_capture());
+            crownings += usize::from(mv.crown);
+        };
+        walk_checking_updates(pos, &net, seed, 3000, |_, _| false, count);
         assert!(captures > 100 && crownings > 0, "{captures} {crownings}");
     }
 

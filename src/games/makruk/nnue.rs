@@ -81,9 +81,8 @@ mod tests {
     use super::*;
     use crate::evalkit::nnue::state::testing::{self, refreshed};
     use crate::evalkit::nnue::{CarriesNet, Network};
-    use crate::evalkit::rng::SplitMix64;
-    use crate::games::GamePosition;
     use crate::games::makruk::fen;
+    use crate::games::net_choice::testing::walk_checking_updates;
     use crate::rules::RulesPosition;
     use crate::search::AlphaBetaPosition;
     use std::sync::Arc;
@@ -101,29 +100,14 @@ mod tests {
 
     #[test]
     fn updates_follow_moves_null_moves_and_takebacks() {
-        let net = random_net(7);
-        let mut rng = SplitMix64::new(11);
-        let mut pos = start();
-        pos.set_network(Some(net.clone()));
-        let mut moves = Vec::new();
-        for step in 0..2000 {
-            moves.clear();
-            pos.generate_legal(&mut moves);
-            let back = !pos.undo.is_empty() && (moves.is_empty() || rng.below(3) == 0);
-            if back {
-                pos.unmake();
-            } else if step % 17 == 0 && !pos.in_check() {
+        let null_move = |pos: &mut Position, step: usize| {
+            let null = step.is_multiple_of(17) && !pos.in_check();
+            if null {
                 pos.make_null_move();
-            } else if let Some(&mv) = moves.get(rng.below(moves.len())) {
-                pos.make(mv);
             }
-            assert_eq!(
-                pos.nnue_evaluate(),
-                refreshed(&pos, &net),
-                "step {step}: {}",
-                pos.to_notation()
-            );
-        }
+            null
+        };
+        walk_checking_updates(start(), &random_net(7), 11, 2000, null_move, |_| {});
     }
 
     #[test]

@@ -116,12 +116,10 @@ pub(crate) fn hand_change(state: &mut NnueState, color: Side, kind: usize, from:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evalkit::nnue::state::testing::{self, refreshed};
-    use crate::evalkit::nnue::{CarriesNet, Network};
-    use crate::evalkit::rng::SplitMix64;
-    use crate::games::GamePosition;
+    use crate::evalkit::nnue::Network;
+    use crate::evalkit::nnue::state::testing;
+    use crate::games::net_choice::testing::walk_checking_updates;
     use crate::games::ogi::{START_SFEN, sfen};
-    use crate::rules::RulesPosition;
     use std::sync::Arc;
 
     fn random_net(seed: u64) -> Arc<Network> {
@@ -130,30 +128,17 @@ mod tests {
 
     #[test]
     fn updates_follow_captures_drops_null_moves_and_takebacks() {
-        let net = random_net(9);
-        let mut rng = SplitMix64::new(21);
-        let mut pos = sfen::parse(START_SFEN).unwrap_or_else(|e| panic!("{e}"));
-        pos.set_network(Some(net.clone()));
-        let (mut moves, mut drops) = (Vec::new(), 0);
-        for step in 0..3000 {
-            moves.clear();
-            pos.generate_legal(&mut moves);
-            let back = !pos.undo.is_empty() && (moves.is_empty() || rng.below(4) == 0);
-            if back {
-                pos.unmake();
-            } else if step % 19 == 0 && !pos.in_check() {
+        let start = sfen::parse(START_SFEN).unwrap_or_else(|e| panic!("{e}"));
+        let null_move = |pos: &mut Position, step: usize| {
+            let null = step.is_multiple_of(19) && !pos.in_check();
+            if null {
                 pos.make_null_move();
-            } else if let Some(&mv) = moves.get(rng.below(moves.len())) {
-                drops += usize::from(mv.is_drop());
-                pos.make(mv);
             }
-            assert_eq!(
-                pos.nnue_evaluate(),
-                refreshed(&pos, &net),
-                "step {step}: {}",
-                pos.to_notation()
-            );
-        }
+            null
+        };
+        let mut drops = 0;
+        let count = |mv: Move| drops += usize::from(mv.is_drop());
+        walk_checking_updates(start, &random_net(9), 21, 3000, null_move, count);
         assert!(drops > 20, "the walk dropped pieces ({drops})");
     }
 
