@@ -6,10 +6,11 @@
 mod common;
 
 use common::cli::tabula;
-use common::nnue::{scratch_dir, train_tiny};
+use common::nnue::{
+    distance_from_float, fit_small_float, made_up_samples, scratch_dir, train_tiny_ok,
+};
+use tabula::evalkit::nnue::CarriesNet;
 use tabula::evalkit::nnue::data::read_samples;
-use tabula::evalkit::nnue::train::{self, TrainConfig};
-use tabula::evalkit::nnue::{CarriesNet, Features};
 use tabula::games::Game;
 use tabula::games::draughts::{International, Russian};
 use tabula::rules::RulesPosition;
@@ -57,10 +58,7 @@ fn international_datagen_train_and_load() {
     }
     let net_path = dir.join("net.nnue");
     let net = net_path.to_string_lossy().to_string();
-    let trained = train_tiny("international", &dir, &net_path);
-    let said = String::from_utf8_lossy(&trained.stdout).to_string();
-    assert!(trained.status.success(), "{said}");
-    assert!(said.contains("epoch 2: train"), "{said}");
+    train_tiny_ok("international", &dir, &net_path);
     let mut game = International::new();
     game.set_option("EvalFile", &net)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -100,42 +98,15 @@ fn a_russian_net_evaluates_as_its_float_model() {
             texts.push(tabula::games::GamePosition::to_notation(&pos));
         }
     }
-    let samples: Vec<_> = texts
-        .iter()
-        .enumerate()
-        .map(|(i, text)| tabula::evalkit::nnue::data::Sample {
-            game: i as u32,
-            score: ((i as i32 * 37) % 400 - 200) as i16,
-            result: (i % 3) as i8 - 1,
-            text: text.clone(),
-        })
-        .collect();
-    let cfg = TrainConfig {
-        hidden: 32,
-        epochs: 3,
-        batch: 32,
-        holdout: 0,
-        ..TrainConfig::default()
-    };
     let parse = |t: &str| game.parse_position(t).map_err(|e| e.to_string());
     type Pos = tabula::games::draughts::Position<tabula::games::draughts::Rus>;
-    let (fit, _) = train::encode::<Pos>(&samples, &parse, &cfg).unwrap_or_else(|e| panic!("{e}"));
-    let mut float = train::init::<Pos>(cfg.hidden, 3);
-    let before = train::mean_loss(&float, &fit, cfg.scale);
-    train::train(&mut float, &fit, &fit, &cfg, &mut |_| {});
-    assert!(train::mean_loss(&float, &fit, cfg.scale) < before);
+    let float = fit_small_float::<Pos>(&made_up_samples(&texts), &parse);
     let net = std::sync::Arc::new(float.quantise().unwrap_or_else(|e| panic!("{e}")));
     let mut worst = 0.0f32;
     for text in &texts {
         let mut pos = game.parse_position(text).unwrap_or_else(|e| panic!("{e}"));
         pos.set_network(Some(net.clone()));
-        let engine = pos.nnue_evaluate().unwrap_or_else(|| panic!("{text}"));
-        let mover = pos.side_to_move();
-        let mut views = [Vec::new(), Vec::new()];
-        pos.active_features(mover, &mut views[0]);
-        pos.active_features(1 - mover, &mut views[1]);
-        let expected = float.evaluate(&views[0], &views[1], pos.bucket());
-        worst = worst.max((engine as f32 - expected).abs());
+        worst = worst.max(distance_from_float(&pos, &float));
     }
     assert!(worst < 20.0, "quantisation error worst {worst}");
 }

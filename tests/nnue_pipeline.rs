@@ -6,12 +6,13 @@
 mod common;
 
 use common::cli::tabula;
-use common::nnue::{scratch_dir, train_tiny};
+use common::nnue::{
+    distance_from_float, fit_small_float, made_up_samples, scratch_dir, train_tiny_ok,
+};
 use std::path::Path;
 use std::process::Output;
 use tabula::evalkit::nnue::data::{DATA_MAGIC, push_sample, read_samples};
-use tabula::evalkit::nnue::train::{self, TrainConfig};
-use tabula::evalkit::nnue::{CarriesNet, Features, write_net};
+use tabula::evalkit::nnue::{CarriesNet, write_net};
 use tabula::games::Game;
 use tabula::games::makruk::{Makruk, Position, fen};
 use tabula::rules::RulesPosition;
@@ -77,10 +78,7 @@ fn shards_and_resumed_runs_write_the_whole_runs_files() {
     // The trainer reads the folder and writes a net.
     let net = whole.join("net.nnue");
     let net_text = net.to_string_lossy().to_string();
-    let trained = train_tiny("makruk", &whole, &net);
-    let said = String::from_utf8_lossy(&trained.stdout).to_string();
-    assert!(trained.status.success(), "{said}");
-    assert!(said.contains("epoch 2: train"), "{said}");
+    train_tiny_ok("makruk", &whole, &net);
     let mut game = Makruk::new();
     assert!(game.set_option("EvalFile", &net_text).is_ok());
     assert!(game.set_option("Use NNUE", "true").is_ok());
@@ -116,33 +114,12 @@ fn sample_positions() -> Vec<String> {
 fn a_trained_net_loads_and_evaluates_as_its_float_model() {
     let texts = sample_positions();
     let mut bytes = DATA_MAGIC.to_vec();
-    for (i, text) in texts.iter().enumerate() {
-        let sample = tabula::evalkit::nnue::data::Sample {
-            game: i as u32,
-            score: ((i as i32 * 37) % 400 - 200) as i16,
-            result: (i % 3) as i8 - 1,
-            text: text.clone(),
-        };
+    for sample in made_up_samples(&texts) {
         push_sample(&mut bytes, &sample).unwrap_or_else(|e| panic!("{e}"));
     }
     let samples = read_samples(&bytes).unwrap_or_else(|e| panic!("{e}"));
-    let cfg = TrainConfig {
-        hidden: 32,
-        epochs: 3,
-        batch: 32,
-        holdout: 0,
-        ..TrainConfig::default()
-    };
     let parse = |t: &str| fen::parse(t, true).map_err(|e| e.to_string());
-    let (fit, _) =
-        train::encode::<Position>(&samples, &parse, &cfg).unwrap_or_else(|e| panic!("{e}"));
-    let mut float = train::init::<Position>(cfg.hidden, 3);
-    let before = train::mean_loss(&float, &fit, cfg.scale);
-    train::train(&mut float, &fit, &fit, &cfg, &mut |_| {});
-    assert!(
-        train::mean_loss(&float, &fit, cfg.scale) < before,
-        "training lowers the loss"
-    );
+    let float = fit_small_float::<Position>(&samples, &parse);
     let quantised = float.quantise().unwrap_or_else(|e| panic!("{e}"));
     let dir = scratch_dir("float");
     let path = dir.join("makruk.nnue");
@@ -157,16 +134,9 @@ fn a_trained_net_loads_and_evaluates_as_its_float_model() {
     for text in &texts {
         let mut pos = position(text);
         game.prepare_search(&mut pos);
-        let engine = pos
-            .nnue_evaluate()
-            .unwrap_or_else(|| panic!("no net on {text}"));
-        let mover = pos.side_to_move();
-        let mut views = [Vec::new(), Vec::new()];
-        pos.active_features(mover, &mut views[0]);
-        pos.active_features(1 - mover, &mut views[1]);
-        let expected = float.evaluate(&views[0], &views[1], pos.bucket());
-        worst = worst.max((engine as f32 - expected).abs());
-        total += (engine as f32 - expected).abs();
+        let distance = distance_from_float(&pos, &float);
+        worst = worst.max(distance);
+        total += distance;
     }
     let mean = total / texts.len() as f32;
     assert!(
