@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::cli::{assert_usage_error, tabula};
+use common::cli::{assert_usage_error, scratch_path, tabula};
 use std::process::Command;
 
 use tabula::games::chinesecheckers::record::parse_records;
 
 #[test]
 fn three_player_match_writes_records_that_replay() {
-    let path = std::env::temp_dir().join(format!("tabula-cc3-{}.ccr", std::process::id()));
+    let path = scratch_path("cc3.ccr");
     let _ = std::fs::remove_file(&path);
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args([

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{assert_usage_error, tabula, text};
+use common::cli::{assert_usage_error, scratch_path, tabula, text};
 use common::daemon::Daemon;
 use common::driver::{ask, quit, send, until};
 use std::collections::HashMap;
@@ -20,7 +20,7 @@ const HEADER: usize = 21;
 
 /// A fresh folder for one test's tables.
 fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-egtb-{name}-{}", std::process::id()));
+    let dir = scratch_path(&format!("egtb-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

@@ -4,10 +4,12 @@
 
 use std::process::Command;
 
+mod common;
+
 use tabula::games::halma::record::parse_records;
 
 fn run_match(tag: &str, args: &[&str]) -> String {
-    let path = std::env::temp_dir().join(format!("tabula-halma-{tag}-{}.hmr", std::process::id()));
+    let path = common::cli::scratch_path(&format!("halma-{tag}.hmr"));
     let _ = std::fs::remove_file(&path);
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["match", "--game", "halma"])

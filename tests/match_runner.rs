@@ -119,7 +119,7 @@ fn usage_error(m: &Match, needle: &str) {
 }
 
 fn temp(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("tabula-match-{}-{name}", std::process::id()));
+    let p = common::cli::scratch_path(&format!("match-{name}"));
     let _ = std::fs::remove_file(&p);
     p
 }

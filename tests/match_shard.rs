@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::cli::{assert_usage_error, tabula, text};
+use common::cli::{assert_usage_error, scratch_path, tabula, text};
 use std::path::{Path, PathBuf};
 
 fn strings(args: &[&str]) -> Vec<String> {
@@ -16,7 +16,7 @@ fn strings(args: &[&str]) -> Vec<String> {
 
 /// A file in the temp directory, named for this process and `name`.
 fn temp(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("tabula-shard-{}-{name}", std::process::id()));
+    let p = scratch_path(&format!("shard-{name}"));
     let _ = std::fs::remove_file(&p);
     p
 }

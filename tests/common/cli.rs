@@ -2,6 +2,7 @@
 
 use std::ffi::OsStr;
 use std::fmt::Debug;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `tabula args...` to its end.
@@ -10,6 +11,13 @@ pub fn tabula<S: AsRef<OsStr>>(args: &[S]) -> Output {
         .args(args)
         .output()
         .expect("run tabula")
+}
+
+/// Where a test keeps its scratch file or folder `name`: the build's own
+/// temporary folder (target/tmp), so each run overwrites the last one's
+/// files instead of leaving them in the system's.
+pub fn scratch_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
 }
 
 /// Output as text (invalid UTF-8 replaced).

@@ -11,7 +11,7 @@ use tabula::rules::RulesPosition;
 
 /// An empty folder of this test process named after `name`.
 pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-nnue-{}-{name}", std::process::id()));
+    let dir = super::cli::scratch_path(&format!("nnue-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     dir

@@ -16,10 +16,10 @@ pub fn run(name: &str, args: &[&str]) -> Output {
         .unwrap_or_else(|e| panic!("python3 runs {}: {e}", path.display()))
 }
 
-/// Writes `bytes` to `name` in a temporary folder named after `folder` and
-/// this process, and returns the file's path.
+/// Writes `bytes` to `name` in the scratch folder `folder` and returns the
+/// file's path.
 pub fn input_file(folder: &str, name: &str, bytes: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("{folder}-{}", std::process::id()));
+    let dir = super::cli::scratch_path(folder);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
     std::fs::write(&path, bytes).expect("write the script's input");
