@@ -17,6 +17,7 @@
 use super::correction::CorrectionHistory;
 use super::ordering::{HISTORY_MAX, OrderingTables, QuietContext, history_bonus, pick_next};
 use super::params::SearchParams;
+use super::smp::{Line, ReleaseHelpers, Team, depth_skip};
 use super::time::TimeManager;
 use super::tt::{TranspositionTable, TtHit};
 use super::types::{MateAnswer, SearchResult};
@@ -24,7 +25,7 @@ use super::{
     AlphaBetaPosition, Bound, INFINITY, Job, MATE, MATE_BOUND, Score, SearchEvent, SearchInfo,
     SearchLimits,
 };
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Deepest ply the search reaches (arrays are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -207,41 +208,6 @@ impl<M: Copy + Eq> ThreadTables<M> {
     }
 }
 
-/// What the threads of one job share besides the table.
-#[derive(Default)]
-struct Team {
-    /// Raised when the main thread is done: the helpers stop.
-    done: AtomicBool,
-    /// Nodes the helpers searched, each adding its count as it polls.
-    helper_nodes: AtomicU64,
-}
-
-/// Raises the helpers' stop flag when dropped, also when the main
-/// thread's search unwinds, so the scope that joins them never waits for
-/// helpers searching on.
-struct ReleaseHelpers<'a>(&'a AtomicBool);
-
-impl Drop for ReleaseHelpers<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Which depths helper `helper` (1, 2, ...) leaves out: it searches depth
-/// `d` only when `(d + phase) / size` is even. Helpers come in groups of
-/// `2 * size` with `size` 1, 2, 3, ... and every phase of their group,
-/// so two helpers seldom search the same depth at the same time and
-/// together they run ahead of the main thread, filling the table with
-/// deeper results (Lazy SMP).
-pub(super) fn depth_skip(helper: usize) -> (u32, u32) {
-    let i = helper.saturating_sub(1) as u32;
-    let mut size = 1u32;
-    while i >= size * (size + 1) {
-        size += 1;
-    }
-    (size, i - size * (size - 1))
-}
-
 /// A synchronous searcher: owns the transposition table, shared by all
 /// its threads, and each thread's ordering and correction tables, which
 /// persist from one job to the next. With more than one thread (the job's
@@ -338,7 +304,8 @@ impl<P: AlphaBetaPosition> Searcher<P> {
         let root = position.clone();
         let multipv = settings.multipv.max(1);
         let format = |moves: &[P::Move]| -> Vec<String> { (formatter)(&root, moves) };
-        let team = Team::default();
+        let team = Team::new();
+        let depth_limit = limits.depth;
         let Searcher {
             tt,
             main,
@@ -349,7 +316,7 @@ impl<P: AlphaBetaPosition> Searcher<P> {
         let result = std::thread::scope(|scope| {
             let release = ReleaseHelpers(&team_ref.done);
             for (i, tables) in helpers.iter_mut().take(threads - 1).enumerate() {
-                let seat = Seat::helper(team_ref, i + 1);
+                let seat = Seat::helper(team_ref, i + 1, depth_limit);
                 let pos = position.clone();
                 let searchmoves = &searchmoves;
                 let spawned = std::thread::Builder::new()
@@ -362,7 +329,8 @@ impl<P: AlphaBetaPosition> Searcher<P> {
                     break;
                 }
             }
-            let seat = Seat::main(team_ref, stop, ponderhit, tm, limits);
+            let answer_depth = depth_limit.filter(|_| threads > 1 && multipv == 1);
+            let seat = Seat::main(team_ref, answer_depth, stop, ponderhit, tm, limits);
             let mut ctx = Ctx::new(position, tt, main, lmr, seat);
             let result = ctx.iterate(&searchmoves, multipv, &format, on_event);
             drop(release);
@@ -431,6 +399,59 @@ struct RootMove<M> {
     seldepth: usize,
 }
 
+impl<M: Clone> RootMove<M> {
+    fn line(&self) -> Line<M> {
+        Line {
+            score: self.score,
+            pv: self.pv.clone(),
+            seldepth: self.seldepth,
+        }
+    }
+}
+
+/// Iterative deepening's record: the last completed iteration and what
+/// the clock makes of the iterations so far.
+struct Deepening<M> {
+    completed: Vec<Line<M>>,
+    completed_depth: u32,
+    /// False when a bound line of an unfinished iteration was the last
+    /// Info sent: the completed lines are repeated at the end.
+    final_info_sent: bool,
+    /// How long the clock lets this move take, in percent of the soft
+    /// limit: the best move's stability and the score's trend decide.
+    time_scale: i64,
+    stable_iterations: u32,
+}
+
+impl<M: Copy + Eq> Deepening<M> {
+    fn new() -> Self {
+        Deepening {
+            completed: Vec::new(),
+            completed_depth: 0,
+            final_info_sent: true,
+            time_scale: 100,
+            stable_iterations: 0,
+        }
+    }
+
+    /// A completed iteration's `lines` replace the last ones; the clock
+    /// compares their first with the last first line.
+    fn complete(&mut self, lines: Vec<Line<M>>, params: &SearchParams) {
+        let previous = self
+            .completed
+            .first()
+            .map(|l| (l.pv.first().copied(), l.score));
+        self.completed = lines;
+        if let (Some((prev_move, prev_score)), Some(line)) = (previous, self.completed.first()) {
+            self.time_scale = params.time_scale_after(
+                prev_move == line.pv.first().copied(),
+                &mut self.stable_iterations,
+                line.score - prev_score,
+            );
+        }
+    }
+}
+
 /// What a node leaves for the nodes below it.
 #[derive(Clone, Copy)]
 struct PlyState {
@@ -448,29 +469,27 @@ impl PlyState {
     };
 }
 
-#[derive(Clone)]
-struct Line<M> {
-    score: i32,
-    pv: Vec<M>,
-    seldepth: usize,
-}
-
 /// One thread's place in a job: what stops it, its clock and limits, and
-/// the team it counts its nodes with.
-struct Seat<'a> {
-    team: &'a Team,
+/// the team it counts its nodes and completed depths with.
+struct Seat<'a, M> {
+    team: &'a Team<M>,
     /// 0 for the main thread, 1, 2, ... for the helpers.
     helper: usize,
+    /// The main thread of a fixed-depth job with helpers (one line): the
+    /// job's depth. When a helper completes it first, its line answers.
+    /// In a timed search every thread completes its own iterations.
+    answer_depth: Option<u32>,
     stop: &'a AtomicBool,
     ponderhit: Option<&'a AtomicBool>,
     tm: TimeManager,
     limits: SearchLimits,
 }
 
-impl<'a> Seat<'a> {
+impl<'a, M: Clone> Seat<'a, M> {
     /// The calling thread's seat: the job's flags, clock and limits.
     fn main(
-        team: &'a Team,
+        team: &'a Team<M>,
+        answer_depth: Option<u32>,
         stop: &'a AtomicBool,
         ponderhit: Option<&'a AtomicBool>,
         tm: TimeManager,
@@ -479,6 +498,7 @@ impl<'a> Seat<'a> {
         Seat {
             team,
             helper: 0,
+            answer_depth,
             stop,
             ponderhit,
             tm,
@@ -486,9 +506,9 @@ impl<'a> Seat<'a> {
         }
     }
 
-    /// A helper's seat: no clock and no limit; it stops when the main
-    /// thread is done.
-    fn helper(team: &'a Team, helper: usize) -> Self {
+    /// A helper's seat: no clock, and of the job's limits only its depth;
+    /// it stops when the main thread is done.
+    fn helper(team: &'a Team<M>, helper: usize, depth: Option<u32>) -> Self {
         let limits = SearchLimits {
             infinite: true,
             ..SearchLimits::default()
@@ -496,11 +516,21 @@ impl<'a> Seat<'a> {
         Seat {
             team,
             helper,
+            answer_depth: None,
             stop: &team.done,
             ponderhit: None,
             tm: TimeManager::new(&limits, 0, 0),
-            limits: SearchLimits::default(),
+            limits: SearchLimits {
+                depth,
+                ..SearchLimits::default()
+            },
         }
+    }
+
+    /// True when a helper has completed the depth this thread answers at.
+    fn helper_answered(&self) -> bool {
+        self.answer_depth
+            .is_some_and(|depth| self.team.deepest() >= depth)
     }
 }
 
@@ -510,11 +540,13 @@ struct Ctx<'a, P: AlphaBetaPosition> {
     ord: &'a mut OrderingTables<P::Move>,
     corr: &'a mut CorrectionHistory,
     lmr: &'a [[u8; 64]; 64],
-    seat: Seat<'a>,
+    seat: Seat<'a, P::Move>,
     /// This thread's nodes, and (helpers) how many of them the team has.
     nodes: u64,
     reported_nodes: u64,
     aborted: bool,
+    /// The running iteration was given up: a helper completed the job.
+    superseded: bool,
     seldepth: usize,
     root_depth: i32,
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
@@ -539,7 +571,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         tt: &'a TranspositionTable,
         tables: &'a mut ThreadTables<P::Move>,
         lmr: &'a [[u8; 64]; 64],
-        seat: Seat<'a>,
+        seat: Seat<'a, P::Move>,
     ) -> Self {
         Ctx {
             pos,
@@ -551,6 +583,7 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
             nodes: 0,
             reported_nodes: 0,
             aborted: false,
+            superseded: false,
             seldepth: 0,
             root_depth: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -572,6 +605,10 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         }
         if self.seat.stop.load(Ordering::Relaxed) {
             self.aborted = true;
+        }
+        if self.seat.helper_answered() {
+            self.aborted = true;
+            self.superseded = true;
         }
         if self.seat.tm.is_pondering()
             && self
@@ -663,7 +700,8 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
 
     /// Iterative deepening over the root moves: one aspiration search per
     /// depth and MultiPV line, an `Info` per finished line, until a limit,
-    /// a found mate or `stop`.
+    /// a found mate or `stop`. In a fixed-depth job with helpers, the
+    /// first thread to complete the job's depth answers.
     fn iterate(
         &mut self,
         searchmoves: &[P::Move],
@@ -688,92 +726,131 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
         }
         let multipv = multipv.min(self.root_moves.len());
         let (max_depth, mate_target) = self.depth_limits();
-
-        let mut completed: Vec<Line<P::Move>> = Vec::new();
-        let mut completed_depth = 0u32;
-        // False when a bound line of an unfinished iteration was the last
-        // Info sent: the completed lines are repeated at the end.
-        let mut final_info_sent = true;
-        // How long the clock lets this move take, in percent of the soft
-        // limit: the best move's stability and the score's trend decide.
-        let mut time_scale = 100i64;
-        let mut stable_iterations = 0u32;
-
-        for depth in 1..=max_depth {
+        let mut it = Deepening::new();
+        let mut depth = 1;
+        while depth <= max_depth {
+            self.root_depth = depth as i32;
             if depth > 1 {
                 self.poll();
-                if self.aborted || self.seat.tm.soft_exceeded_scaled(time_scale) {
+                let stopped = self.aborted && !self.superseded;
+                if stopped || self.seat.tm.soft_exceeded_scaled(it.time_scale) {
                     break;
                 }
             }
-            self.root_depth = depth as i32;
-            self.new_best = None;
-            for pv_idx in 0..multipv {
-                if self.search_line(depth, pv_idx, format, on_event) {
-                    final_info_sent = false;
+            if !self.superseded {
+                self.search_iteration(depth, multipv, &mut it, format, on_event);
+            }
+            if self.superseded {
+                self.aborted = false;
+                self.superseded = false;
+                match self.adopt_team_line(depth, &mut it) {
+                    Some(done) => depth = done,
+                    // Cannot happen (only helpers complete depths ahead
+                    // of this thread); search on alone rather than loop.
+                    None => {
+                        self.seat.answer_depth = None;
+                        continue;
+                    }
                 }
-                if self.aborted {
-                    break;
+            } else if self.aborted {
+                self.keep_new_best(multipv, &mut it);
+                break;
+            } else {
+                let lines = self.root_moves[..multipv]
+                    .iter()
+                    .map(RootMove::line)
+                    .collect();
+                it.complete(lines, Self::PARAMS);
+                for rm in self.root_moves.iter_mut() {
+                    rm.prev_score = rm.score;
                 }
-                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            it.completed_depth = depth;
+            self.report_lines(depth, &it.completed, format, on_event);
+            it.final_info_sent = true;
+            if self.iteration_settles_it(depth, it.completed[0].score, mate_target) {
+                break;
+            }
+            depth += 1;
+        }
+        if !it.final_info_sent {
+            self.report_lines(it.completed_depth, &it.completed, format, on_event);
+        }
+        self.result_of(&it.completed, it.completed_depth)
+    }
+
+    /// Searches every MultiPV line of iteration `depth`, until done or
+    /// aborted.
+    fn search_iteration(
+        &mut self,
+        depth: u32,
+        multipv: usize,
+        it: &mut Deepening<P::Move>,
+        format: &dyn Fn(&[P::Move]) -> Vec<String>,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) {
+        self.new_best = None;
+        for pv_idx in 0..multipv {
+            if self.search_line(depth, pv_idx, format, on_event) {
+                it.final_info_sent = false;
             }
             if self.aborted {
-                // A move that beat the previous best in the unfinished
-                // iteration is better at this depth than the old choice.
-                if let (Some(line), Some(first)) = (self.new_best.take(), completed.first_mut())
-                    && multipv == 1
-                    && line.pv.first() != first.pv.first()
-                {
-                    *first = line;
-                    final_info_sent = false;
-                }
                 break;
             }
-
-            let previous = completed.first().map(|l| (l.pv.first().copied(), l.score));
-            completed_depth = depth;
-            completed = self.root_moves[..multipv]
-                .iter()
-                .map(|rm| Line {
-                    score: rm.score,
-                    pv: rm.pv.clone(),
-                    seldepth: rm.seldepth,
-                })
-                .collect();
-            if let (Some((prev_move, prev_score)), Some(line)) = (previous, completed.first()) {
-                time_scale = Self::PARAMS.time_scale_after(
-                    prev_move == line.pv.first().copied(),
-                    &mut stable_iterations,
-                    line.score - prev_score,
-                );
-            }
-            for rm in self.root_moves.iter_mut() {
-                rm.prev_score = rm.score;
-            }
-            self.report_lines(depth, &completed, format, on_event);
-            final_info_sent = true;
-
-            if self.iteration_settles_it(depth, completed[0].score, mate_target) {
-                break;
-            }
+            self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         }
+    }
 
-        if !final_info_sent {
-            self.report_lines(completed_depth, &completed, format, on_event);
+    /// A move that beat the previous best in an iteration the clock or
+    /// `stop` cut short is better at this depth than the old choice.
+    fn keep_new_best(&mut self, multipv: usize, it: &mut Deepening<P::Move>) {
+        if let (Some(line), Some(first)) = (self.new_best.take(), it.completed.first_mut())
+            && multipv == 1
+            && line.pv.first() != first.pv.first()
+        {
+            *first = line;
+            it.final_info_sent = false;
         }
-        self.result_of(&completed, completed_depth)
+    }
+
+    /// Takes the line of the deepest iteration a helper completed, at
+    /// least `depth`, as this thread's; its depth, or `None` when there
+    /// is none.
+    fn adopt_team_line(&mut self, depth: u32, it: &mut Deepening<P::Move>) -> Option<u32> {
+        let (done, line) = self.seat.team.helper_line_from(depth)?;
+        let first = *line.pv.first()?;
+        let at = self.root_moves.iter().position(|rm| rm.mv == first)?;
+        // The adopted move leads the next iteration, searched in a window
+        // around its score.
+        self.root_moves[..=at].rotate_right(1);
+        let rm = &mut self.root_moves[0];
+        rm.score = line.score;
+        rm.prev_score = line.score;
+        rm.pv = line.pv.clone();
+        rm.seldepth = line.seldepth;
+        it.complete(vec![line], Self::PARAMS);
+        Some(done)
     }
 
     /// A helper's job: iterative deepening on the main thread's root,
-    /// leaving out the depths [`depth_skip`] gives it, with no reports,
-    /// until the main thread is done; what it finds reaches the main
-    /// thread through the table.
+    /// leaving out the depths [`depth_skip`] gives it (never the job's
+    /// last), with no reports, until the main thread is done or the job's
+    /// depth is reached; it hands its completed iterations to the team,
+    /// and its results reach the others through the table.
     fn help(&mut self, searchmoves: &[P::Move]) {
         if self.init_root_moves(searchmoves) {
             let (size, phase) = depth_skip(self.seat.helper);
+            let cap = self
+                .seat
+                .limits
+                .depth
+                .unwrap_or(MAX_DEPTH)
+                .clamp(1, MAX_DEPTH);
             let silent = |_: &[P::Move]| Vec::new();
-            for depth in 1..=MAX_DEPTH {
-                if ((depth + phase) / size) % 2 == 1 {
+            for depth in 1..=cap {
+                // The job's last depth is never left out: a helper that
+                // skipped it would sit idle.
+                if depth < cap && ((depth + phase) / size) % 2 == 1 {
                     continue;
                 }
                 self.root_depth = depth as i32;
@@ -781,6 +858,9 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
                 if self.aborted {
                     break;
                 }
+                self.seat
+                    .team
+                    .helper_completed(depth, self.root_moves[0].line());
                 for rm in self.root_moves.iter_mut() {
                     rm.prev_score = rm.score;
                 }

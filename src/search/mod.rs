@@ -39,6 +39,7 @@ pub mod multiplayer;
 pub mod ordering;
 pub mod parallel;
 pub mod params;
+mod smp;
 pub mod strategy;
 pub mod time;
 pub mod tsume;

@@ -19,7 +19,12 @@ fn helpers_spread_over_depths() {
     // Groups of 2 * size helpers, each phase of the group once.
     let expected = [(1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (2, 3), (3, 0)];
     for (i, &pattern) in expected.iter().enumerate() {
-        assert_eq!(alphabeta::depth_skip(i + 1), pattern, "helper {}", i + 1);
+        assert_eq!(
+            crate::search::smp::depth_skip(i + 1),
+            pattern,
+            "helper {}",
+            i + 1
+        );
     }
 }
 
@@ -62,6 +67,48 @@ fn threads_answer_once_with_legal_lines() {
                 assert!(info.nodes > 0 && info.depth <= 9);
             }
         }
+    }
+}
+
+#[test]
+fn the_team_keeps_the_deepest_helper_line() {
+    use crate::search::smp::{Line, Team};
+    let line = |score: i32| Line {
+        score,
+        pv: vec![score as u8],
+        seldepth: 0,
+    };
+    let team = Team::<u8>::new();
+    assert_eq!(team.deepest(), 0);
+    assert!(team.helper_line_from(1).is_none());
+    team.helper_completed(5, line(50));
+    // A slower helper's shallower line does not replace it.
+    team.helper_completed(4, line(40));
+    assert_eq!(team.deepest(), 5);
+    let (depth, kept) = team.helper_line_from(5).expect("depth 5");
+    assert_eq!((depth, kept.score, kept.pv), (5, 50, vec![50]));
+    assert!(team.helper_line_from(6).is_none());
+}
+
+#[test]
+fn completed_depths_rise_to_the_job_depth_with_helpers() {
+    for (seed, threads) in [(8u64, 2), (9, 4), (10, 2)] {
+        let pos = Skirmish::new(seed, 12);
+        let (r, events) = run_sync(
+            &mut Searcher::new(4),
+            job_on(pos.clone(), depth(10), threads),
+        );
+        let exact: Vec<u32> = infos(&events)
+            .iter()
+            .filter(|i| i.bound == Bound::Exact)
+            .map(|i| i.depth)
+            .collect();
+        // A helper that completes the job's depth first answers for the
+        // main thread; the depths said never fall and end at the job's.
+        assert!(exact.windows(2).all(|w| w[0] <= w[1]), "{exact:?}");
+        assert_eq!(exact.last(), Some(&10), "{threads} threads");
+        assert_eq!((r.depth, bestmoves(&events)), (10, 1));
+        assert_pv_legal(pos, &r.pv);
     }
 }
 
