@@ -351,6 +351,8 @@ fn shipped_opening_suites_are_valid() {
         ("makruk", "makruk.txt"),
         ("international", "international.txt"),
         ("russian", "russian.txt"),
+        ("chinesecheckers", "chinesecheckers2.txt"),
+        ("halma", "halma2.txt"),
     ] {
         let suite = format!("{}/fixtures/openings/{file}", env!("CARGO_MANIFEST_DIR"));
         let out = Match::new()
