@@ -814,20 +814,16 @@ impl<'a, P: AlphaBetaPosition> Ctx<'a, P> {
     }
 
     /// Takes the line of the deepest iteration a helper completed, at
-    /// least `depth`, as this thread's; its depth, or `None` when there
-    /// is none.
+    /// least `depth` (the job's last), as this thread's answer; its depth,
+    /// or `None` when there is none or its move is not one of the root's.
     fn adopt_team_line(&mut self, depth: u32, it: &mut Deepening<P::Move>) -> Option<u32> {
         let (done, line) = self.seat.team.helper_line_from(depth)?;
         let first = *line.pv.first()?;
-        let at = self.root_moves.iter().position(|rm| rm.mv == first)?;
-        // The adopted move leads the next iteration, searched in a window
-        // around its score.
-        self.root_moves[..=at].rotate_right(1);
-        let rm = &mut self.root_moves[0];
-        rm.score = line.score;
-        rm.prev_score = line.score;
-        rm.pv = line.pv.clone();
-        rm.seldepth = line.seldepth;
+        // The helpers share the root, so this holds; a move is still
+        // checked before it is played.
+        if !self.root_moves.iter().any(|rm| rm.mv == first) {
+            return None;
+        }
         it.complete(vec![line], Self::PARAMS);
         Some(done)
     }
