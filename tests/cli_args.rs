@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{assert_usage_error, tabula, text};
+use common::cli::{assert_usage_error, scratch_path, tabula, text};
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::process::{Command, Output};
@@ -127,6 +127,52 @@ fn bench_threads_are_a_count_from_one_to_the_maximum() {
     assert!(
         stdout.contains("tak: nodes ") && stdout.contains(" threads 2"),
         "{stdout}"
+    );
+}
+
+#[test]
+fn bench_openings_search_the_positions_of_a_suite() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/openings/ogi.txt");
+    let out = tabula(&words(&["bench", "ogi", "2", "--openings", suite]));
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let searched: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("ogi nodes"))
+        .collect();
+    // One search per start of the suite (50), not the 8 bench positions;
+    // the first start is `moves 6h5g 3a3b 4f4e 2c2d 5h4f 7b5b 4f5h`.
+    assert_eq!(searched.len(), 50, "{stdout}");
+    assert!(
+        searched[0].ends_with("lnsik1nl/3r1sb1/pppppp1p/6p1/4P3/PPPP1PPP/1B1S2R1/LN1IKSNL w - 8"),
+        "{stdout}"
+    );
+    usage_error(
+        &words(&["bench", "--openings", suite]),
+        "tabula bench: --openings needs the game it is for",
+    );
+    usage_error(
+        &words(&["bench", "ogi", "--openings"]),
+        "tabula bench: --openings needs a file",
+    );
+    usage_error(
+        &words(&["bench", "ogi", "--openings", suite, "--openings", suite]),
+        "more than one --openings",
+    );
+    usage_error(
+        &words(&["bench", "ogi", "--openings", "no-such-suite.txt"]),
+        "cannot read opening file 'no-such-suite.txt'",
+    );
+    let bad = scratch_path("bench-bad-suite.txt");
+    std::fs::write(&bad, "moves 6h5g\nmoves 9z9z\n").expect("write the suite");
+    let bad = bad.to_string_lossy().into_owned();
+    usage_error(
+        &words(&["bench", "ogi", "1", "--openings", &bad]),
+        "bench-bad-suite.txt:2: move 1 '9z9z'",
+    );
+    usage_error(
+        &words(&["bench", "makruk", "1", "--openings", suite]),
+        "ogi.txt:5",
     );
 }
 

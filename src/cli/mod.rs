@@ -18,7 +18,7 @@ const BENCH_HASH_MB: usize = 16;
 pub const USAGE: &str = "usage:
   tabula                                   run the engine daemon on stdin/stdout
   tabula perft <game> [<Option>=<value> ...] <startpos|position> <depth>
-  tabula bench [game] [depth] [--threads N] [--option NAME=VALUE]
+  tabula bench [game] [depth] [--threads N] [--option NAME=VALUE] [--openings FILE]
   tabula match --engine CMD --engine CMD [flags]   (tabula match --help)
   tabula match-pool FILE...                        (tabula match-pool --help)
   tabula tune <game> --data FILE [flags]           (tabula tune --help)
@@ -225,19 +225,28 @@ struct BenchArgs {
     threads: usize,
     /// Game options (`--option EvalFile=net.nnue`), set before the searches.
     options: Vec<(String, String)>,
+    /// An opening suite whose starts replace the game's bench positions.
+    openings: Option<String>,
 }
 
-/// `bench [game] [depth] [--threads N] [--option NAME=VALUE ...]`, in any
-/// order: at most one game, depth and thread count; a word that looks
-/// like a number is the depth.
+/// `bench [game] [depth] [--threads N] [--option NAME=VALUE ...]
+/// [--openings FILE]`, in any order: at most one game, depth, thread count
+/// and suite (a suite needs the game); a word that looks like a number is
+/// the depth.
 fn bench_args(args: &[String]) -> Result<BenchArgs, String> {
     let mut game = None;
     let mut depth = None;
     let mut threads = None;
     let mut options = Vec::new();
+    let mut openings = None;
     let mut words = args.iter();
     while let Some(a) = words.next() {
-        if a == "--option" {
+        if a == "--openings" {
+            let file = words.next().ok_or("--openings needs a file")?;
+            if openings.replace(file.clone()).is_some() {
+                return Err("more than one --openings".to_string());
+            }
+        } else if a == "--option" {
             let value = words.next().ok_or("--option needs NAME=VALUE")?;
             options.push(crate::engineclient::parse_option(value)?);
         } else if a == "--threads" {
@@ -258,12 +267,51 @@ fn bench_args(args: &[String]) -> Result<BenchArgs, String> {
             }
         }
     }
+    if openings.is_some() && game.is_none() {
+        return Err("--openings needs the game it is for".to_string());
+    }
     Ok(BenchArgs {
         games: game.map_or_else(|| VARIANTS.to_vec(), |g| vec![g]),
         depth,
         threads: threads.unwrap_or(1),
         options,
+        openings,
     })
+}
+
+/// The position each start of the opening suite `file` reaches, in the
+/// game's notation (the session's position is left at the last one).
+fn suite_positions(
+    session: &mut dyn crate::engine::session::EngineSession,
+    file: &str,
+) -> Result<Vec<String>, String> {
+    let openings = crate::matchrunner::openings::parse_file(file)?;
+    let mut positions = Vec::with_capacity(openings.len());
+    for o in openings {
+        let base = o.position.as_deref().map(|p| {
+            // A leading position keyword (`fen`, `sfen`, `tps`) is optional.
+            match p.split_once(' ') {
+                Some((kw, rest)) if session.position_keywords().contains(&kw) => rest.trim(),
+                _ => p,
+            }
+        });
+        match (
+            session.set_position(base, &o.moves, MoveNotation::Native),
+            base,
+        ) {
+            (Ok(()), _) => {}
+            (Err(e), Some(line)) if o.moves.is_empty() => {
+                // Not a position: a bare move list from the start, perhaps.
+                let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+                session
+                    .set_position(None, &moves, MoveNotation::Native)
+                    .map_err(|_| format!("{}: {e}", o.source))?;
+            }
+            (Err(e), _) => return Err(format!("{}: {e}", o.source)),
+        }
+        positions.push(session.notation(MoveNotation::Native));
+    }
+    Ok(positions)
 }
 
 fn bench(args: &[String]) -> i32 {
@@ -272,6 +320,7 @@ fn bench(args: &[String]) -> i32 {
         depth,
         threads,
         options,
+        openings,
     } = match bench_args(args) {
         Ok(a) => a,
         Err(e) => {
@@ -292,7 +341,16 @@ fn bench(args: &[String]) -> i32 {
                 return 2;
             }
         }
-        let report = session.bench(depth, BENCH_HASH_MB, threads);
+        let report = match &openings {
+            None => session.bench(depth, BENCH_HASH_MB, threads),
+            Some(file) => match suite_positions(session.as_mut(), file) {
+                Ok(positions) => session.bench_on(&positions, depth, BENCH_HASH_MB, threads),
+                Err(e) => {
+                    eprintln!("tabula bench: {game}: {e}");
+                    return 2;
+                }
+            },
+        };
         for p in &report.positions {
             outln!(
                 "{game} nodes {:>10} time {:>6} ms bestmove {:<8} {}",

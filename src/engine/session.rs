@@ -124,6 +124,16 @@ pub trait EngineSession: Send {
     /// Searches the game's bench positions synchronously (not on the
     /// worker) with `threads` search threads.
     fn bench(&self, depth: Option<u32>, hash_mb: usize, threads: usize) -> BenchReport;
+    /// [`EngineSession::bench`] over `positions` (in the game's notation)
+    /// instead of the game's own; a position that does not parse is
+    /// logged and skipped.
+    fn bench_on(
+        &self,
+        positions: &[String],
+        depth: Option<u32>,
+        hash_mb: usize,
+        threads: usize,
+    ) -> BenchReport;
 }
 
 /// The session of one game kind `G`.
@@ -353,6 +363,16 @@ impl<G: Game> EngineSession for GameSession<G> {
     }
 
     fn bench(&self, depth: Option<u32>, hash_mb: usize, threads: usize) -> BenchReport {
+        self.bench_on(&self.game.bench_positions(), depth, hash_mb, threads)
+    }
+
+    fn bench_on(
+        &self,
+        positions: &[String],
+        depth: Option<u32>,
+        hash_mb: usize,
+        threads: usize,
+    ) -> BenchReport {
         let depth = depth.unwrap_or_else(|| self.game.bench_depth());
         let stop = AtomicBool::new(false);
         self.game.prepare_bench();
@@ -362,8 +382,8 @@ impl<G: Game> EngineSession for GameSession<G> {
             nodes: 0,
             elapsed_ms: 0,
         };
-        for text in self.game.bench_positions() {
-            let Ok(position) = self.game.parse_bench_position(&text) else {
+        for text in positions {
+            let Ok(position) = self.game.parse_bench_position(text) else {
                 log::error!("bench position does not parse: {text}");
                 continue;
             };
@@ -388,7 +408,7 @@ impl<G: Game> EngineSession for GameSession<G> {
             let result = searcher.run(job, &stop, None, &mut |_| {});
             report.nodes += result.nodes;
             report.positions.push(BenchPosition {
-                notation: text,
+                notation: text.clone(),
                 nodes: result.nodes,
                 time_ms: started.elapsed().as_millis() as u64,
                 best: result.best.map_or_else(
