@@ -285,16 +285,14 @@ fn suite_positions(
     session: &mut dyn crate::engine::session::EngineSession,
     file: &str,
 ) -> Result<Vec<String>, String> {
-    let openings = crate::matchrunner::openings::parse_file(file)?;
+    use crate::matchrunner::openings::{bare_moves, parse_file, without_position_keyword};
+    let openings = parse_file(file)?;
     let mut positions = Vec::with_capacity(openings.len());
     for o in openings {
-        let base = o.position.as_deref().map(|p| {
-            // A leading position keyword (`fen`, `sfen`, `tps`) is optional.
-            match p.split_once(' ') {
-                Some((kw, rest)) if session.position_keywords().contains(&kw) => rest.trim(),
-                _ => p,
-            }
-        });
+        let base = o
+            .position
+            .as_deref()
+            .map(|p| without_position_keyword(p, session.position_keywords()));
         match (
             session.set_position(base, &o.moves, MoveNotation::Native),
             base,
@@ -302,9 +300,8 @@ fn suite_positions(
             (Ok(()), _) => {}
             (Err(e), Some(line)) if o.moves.is_empty() => {
                 // Not a position: a bare move list from the start, perhaps.
-                let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
                 session
-                    .set_position(None, &moves, MoveNotation::Native)
+                    .set_position(None, &bare_moves(line), MoveNotation::Native)
                     .map_err(|_| format!("{}: {e}", o.source))?;
             }
             (Err(e), _) => return Err(format!("{}: {e}", o.source)),

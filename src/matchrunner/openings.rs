@@ -140,6 +140,20 @@ fn play_moves<P: GamePosition>(pos: &mut P, moves: &[String]) -> Result<(), Stri
     Ok(())
 }
 
+/// A suite's position line without its optional leading keyword (`fen`,
+/// `sfen`, `tps`: whichever the game's dialect uses).
+pub fn without_position_keyword<'a>(line: &'a str, keywords: &[&str]) -> &'a str {
+    match line.split_once(' ') {
+        Some((kw, rest)) if keywords.contains(&kw) => rest.trim(),
+        _ => line,
+    }
+}
+
+/// A position line read instead as a bare move list from the start.
+pub fn bare_moves(line: &str) -> Vec<String> {
+    line.split_whitespace().map(str::to_string).collect()
+}
+
 /// Checks each opening with the game's rules and returns the validated
 /// openings, normalised: a bare move list is recognised here (a line that
 /// is not a position but whose tokens are legal moves from the start), and
@@ -148,17 +162,12 @@ pub fn validate<G: Game>(game: &G, openings: Vec<Opening>) -> Result<Vec<Opening
     let mut out = Vec::with_capacity(openings.len());
     for mut o in openings {
         if let Some(p) = o.position.take() {
-            let mut text = p.as_str();
-            if let Some((kw, rest)) = text.split_once(' ')
-                && game.position_keywords().contains(&kw)
-            {
-                text = rest.trim();
-            }
+            let text = without_position_keyword(&p, game.position_keywords());
             match game.parse_position(text) {
                 Ok(_) => o.position = Some(text.to_string()),
                 Err(e) => {
                     // A bare move list from the start?
-                    let moves: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+                    let moves = bare_moves(text);
                     let mut pos = game.start_position();
                     if o.moves.is_empty() && play_moves(&mut pos, &moves).is_ok() {
                         o.moves = moves;
