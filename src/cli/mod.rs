@@ -88,7 +88,7 @@ fn datagen(args: &[String]) -> i32 {
 /// `train <game> <flags>`: fits the game's network to datagen files.
 fn train(args: &[String]) -> i32 {
     use crate::games::draughts::{International, Russian};
-    use crate::games::{makruk::Makruk, ogi::Ogi};
+    use crate::games::{makruk::Makruk, ogi::Ogi, tak::Tak};
     use crate::learn::train::{self, TRAIN_USAGE};
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
@@ -98,11 +98,12 @@ fn train(args: &[String]) -> i32 {
         }
         Some("makruk") => train::main::<Makruk>(rest),
         Some("ogi") => train::main::<Ogi>(rest),
+        Some("tak") => train::main::<Tak>(rest),
         Some("international") => train::main::<International>(rest),
         Some("russian") => train::main::<Russian>(rest),
         other => {
             eprintln!(
-                "tabula train: expected a game with a network (makruk, ogi, international, russian), got {}\n{TRAIN_USAGE}",
+                "tabula train: expected a game with a network (makruk, ogi, tak, international, russian), got {}\n{TRAIN_USAGE}",
                 other.unwrap_or("nothing")
             );
             2

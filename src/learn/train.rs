@@ -16,7 +16,7 @@ use std::time::Instant;
 
 pub const TRAIN_USAGE: &str =
     "usage: tabula train <game> --data PATH [--data PATH ...] --out FILE [flags]
-  <game>              a game with a network: makruk, ogi, international, russian
+  <game>              a game with a network: makruk, ogi, tak, international, russian
   --data PATH         a tabula datagen file, or a folder of them (repeatable)
   --out FILE          the net file to write
   --hidden N          accumulator width, a multiple of 16 (default 256)

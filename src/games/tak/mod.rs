@@ -5,12 +5,15 @@
 //! * [`movegen`]: placements and spreads, move counting, perft.
 //! * [`tps`], [`ptn`], [`ptn_file`]: text in and out.
 //! * [`eval`]: static evaluation and move ordering hints.
+//! * [`nnue`]: the network's input features and their updates (options
+//!   `EvalFile`, `Use NNUE`).
 //! * [`bench`]: bench positions.
 
 pub mod bench;
 pub mod eval;
 pub mod eval_weights;
 pub mod movegen;
+pub mod nnue;
 pub mod position;
 pub mod ptn;
 pub mod ptn_file;
@@ -22,6 +25,8 @@ pub mod types;
 pub use position::{Position, TakResult};
 pub use types::{Config, Move};
 
+use crate::evalkit::nnue::CarriesNet;
+use crate::games::net_choice::NetChoice;
 use crate::games::{
     EndKind, Game, GameError, GamePosition, MoveNotation, OptionKind, OptionSpec, Outcome,
 };
@@ -35,6 +40,9 @@ pub const OPTION_HALF_KOMI: &str = "HalfKomi";
 pub const OPTION_STONES: &str = "TakStones";
 pub const OPTION_CAPSTONES: &str = "TakCapstones";
 
+/// The network's scores stay below the search's mate range.
+const NNUE_SCORE_MAX: i32 = 20_000;
+
 /// The Tak game kind and its option settings.
 #[derive(Debug, Clone)]
 pub struct Tak {
@@ -43,6 +51,8 @@ pub struct Tak {
     /// 0: the standard count of the size.
     pub stones: u32,
     pub capstones: u32,
+    /// `EvalFile` and `Use NNUE`.
+    net: NetChoice,
 }
 
 impl Tak {
@@ -94,6 +104,7 @@ impl Game for Tak {
             half_komi: 0,
             stones: 0,
             capstones: 0,
+            net: NetChoice::new(nnue::NNUE_SHAPE),
         }
     }
 
@@ -102,17 +113,22 @@ impl Game for Tak {
             name: name.to_string(),
             kind: OptionKind::Spin { default, min, max },
         };
-        vec![
+        let mut options = vec![
             spin(OPTION_SIZE, 6, 3, 8),
             spin(OPTION_HALF_KOMI, 0, -10, 10),
             spin(OPTION_STONES, 0, 0, MAX_STONES as i64),
             spin(OPTION_CAPSTONES, 0, 0, MAX_CAPS as i64),
-        ]
+        ];
+        options.extend(self.net.options());
+        options
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         let spin = |name, min, max| spin(name, value, min, max).map_err(GameError::Parse);
         let n = name.trim();
+        if let Some(done) = self.net.set_option(n, value) {
+            return done;
+        }
         if n.eq_ignore_ascii_case(OPTION_SIZE) {
             self.size = spin(OPTION_SIZE, 3, 8)? as usize;
         } else if n.eq_ignore_ascii_case(OPTION_HALF_KOMI) {
@@ -125,6 +141,10 @@ impl Game for Tak {
             return Err(GameError::Unsupported(format!("unknown tak option '{n}'")));
         }
         Ok(())
+    }
+
+    fn prepare_search(&self, pos: &mut Position) {
+        self.net.prepare(pos);
     }
 
     fn start_position(&self) -> Position {
@@ -148,7 +168,9 @@ impl Game for Tak {
         let size = parse_size(&rows.to_string()).map_err(GameError::Parse)?;
         let mut cfg = Config::standard(size);
         cfg.half_komi = self.half_komi;
-        tps::parse(text, cfg)
+        let mut pos = tps::parse(text, cfg)?;
+        self.prepare_search(&mut pos);
+        Ok(pos)
     }
 
     /// Size and reserves make a different game: a new one starts.
@@ -306,7 +328,10 @@ impl AlphaBetaPosition for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        match self.nnue_evaluate() {
+            Some(v) => v.clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
+            None => eval::evaluate(self),
+        }
     }
 
     fn is_draw(&self, plies_from_root: usize) -> bool {

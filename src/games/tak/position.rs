@@ -7,6 +7,7 @@
 //! tops. Squares are `rank * size + file`.
 
 use super::types::*;
+use crate::evalkit::nnue::{CarriesNet, NnueState};
 
 /// Result of the game in a position (history aside).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -226,6 +227,9 @@ pub struct Position {
     /// Road threats of the position with this key, filled by the evaluation
     /// (`super::eval::threats`).
     pub threat_cache: std::cell::Cell<Threats>,
+    /// The network and its accumulators, when the search evaluates with
+    /// one (`super::nnue`).
+    pub(crate) nnue: Option<Box<NnueState>>,
 }
 
 const ZOBRIST_SIDE: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -267,6 +271,7 @@ impl Position {
             history: Vec::with_capacity(256),
             reversible: Vec::with_capacity(256),
             threat_cache: std::cell::Cell::new(Threats::NONE),
+            nnue: None,
         }
     }
 
@@ -420,6 +425,23 @@ impl Position {
 
     /// Plays a legal move.
     pub fn make_move(&mut self, mv: Move) {
+        // The network's view of what the move changes, read before it.
+        let nnue_before = self.nnue.as_mut().map(|state| state.push()).map(|()| {
+            let (step, squares) = if mv.is_place() {
+                (0, 0)
+            } else {
+                (self.geo.step(mv.dir()), mv.squares() as usize)
+            };
+            super::nnue::before_move(self, mv.square(), step, squares)
+        });
+        self.make_move_on_board(mv);
+        if let (Some(before), Some(mut state)) = (nnue_before, self.nnue.take()) {
+            super::nnue::after_move(&mut state, self, &before);
+            self.nnue = Some(state);
+        }
+    }
+
+    fn make_move_on_board(&mut self, mv: Move) {
         let mover = self.side;
         let mut undo = Undo {
             mv,
@@ -537,6 +559,18 @@ impl Position {
 
     /// Takes back the last move.
     pub fn unmake_move(&mut self) {
+        if self.undo.is_empty() {
+            return;
+        }
+        self.unmake_move_on_board();
+        // The state's ply below is the position restored; a state attached
+        // after the move was made has none and is refreshed.
+        if self.nnue.as_mut().is_some_and(|n| !n.pop()) {
+            self.refresh_nnue();
+        }
+    }
+
+    fn unmake_move_on_board(&mut self) {
         let Some(u) = self.undo.pop() else {
             return;
         };
@@ -635,6 +669,9 @@ impl Position {
 
     /// Passes the turn (null move of the search).
     pub fn make_null_move(&mut self) {
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push();
+        }
         self.undo.push(Undo {
             mv: Move::NULL,
             flattened: false,
@@ -688,6 +725,16 @@ impl Position {
             stones += mine;
         }
         (stones, caps)
+    }
+}
+
+impl CarriesNet for Position {
+    fn nnue_slot(&self) -> Option<&NnueState> {
+        self.nnue.as_deref()
+    }
+
+    fn nnue_slot_mut(&mut self) -> &mut Option<Box<NnueState>> {
+        &mut self.nnue
     }
 }
 
