@@ -5,44 +5,18 @@
 
 mod common;
 
-use common::cli::tabula;
 use common::nnue::{
-    distance_from_float, fit_small_float, made_up_samples, scratch_dir, train_tiny_ok,
+    fit_small_float, made_up_samples, random_game_texts, refuses_net, scratch_dir, search_with_net,
+    tiny_datagen_samples, train_tiny_ok, worst_distance_from_float,
 };
-use tabula::evalkit::nnue::CarriesNet;
-use tabula::evalkit::nnue::data::read_samples;
 use tabula::games::Game;
 use tabula::games::draughts::{International, Russian};
-use tabula::rules::RulesPosition;
 
 #[test]
 fn international_datagen_train_and_load() {
     let dir = scratch_dir("draughts-intl");
-    let d = dir.to_string_lossy().to_string();
-    let made = tabula(&[
-        "datagen",
-        "international",
-        "--out",
-        &d,
-        "--games",
-        "4",
-        "--chunk",
-        "2",
-        "--nodes",
-        "300",
-        "--max-plies",
-        "80",
-        "--threads",
-        "2",
-        "--seed",
-        "5",
-    ]);
-    assert!(made.status.success(), "{made:?}");
-    let mut samples = Vec::new();
-    for chunk in ["international-00000.bin", "international-00001.bin"] {
-        let bytes = std::fs::read(dir.join(chunk)).unwrap_or_else(|e| panic!("{chunk}: {e}"));
-        samples.extend(read_samples(&bytes).unwrap_or_else(|e| panic!("{chunk}: {e}")));
-    }
+    let extra = ["--max-plies", "80", "--seed", "5"];
+    let samples = tiny_datagen_samples("international", &dir, &extra);
     assert!(samples.len() > 40, "only {} positions", samples.len());
     // Every kept position parses, and none has a capture pending: quiet.
     let game = International::new();
@@ -59,24 +33,9 @@ fn international_datagen_train_and_load() {
     let net_path = dir.join("net.nnue");
     let net = net_path.to_string_lossy().to_string();
     train_tiny_ok("international", &dir, &net_path);
-    let mut game = International::new();
-    game.set_option("EvalFile", &net)
-        .unwrap_or_else(|e| panic!("{e}"));
-    game.set_option("Use NNUE", "true")
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut pos = game.start_position();
-    game.prepare_search(&mut pos);
-    assert!(
-        pos.nnue_evaluate().is_some(),
-        "the search evaluates with the net"
-    );
+    search_with_net(&mut International::new(), &net);
     // Russian refuses an international net and stays without one.
-    let mut russian = Russian::new();
-    match russian.set_option("EvalFile", &net) {
-        Err(e) => assert!(e.to_string().contains("a net for international"), "{e}"),
-        Ok(()) => panic!("russian took an international net"),
-    }
-    assert!(russian.set_option("Use NNUE", "true").is_err());
+    refuses_net(&mut Russian::new(), &net, "international");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -84,29 +43,12 @@ fn international_datagen_train_and_load() {
 fn a_russian_net_evaluates_as_its_float_model() {
     let game = Russian::new();
     // Positions of a few seeded random games.
-    let mut texts = Vec::new();
-    let mut moves = Vec::new();
-    for g in 0..6u64 {
-        let mut pos = game.start_position();
-        for ply in 0..50u64 {
-            moves.clear();
-            pos.generate_legal(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.make(moves[((g * 131 + ply * 17) % moves.len() as u64) as usize]);
-            texts.push(tabula::games::GamePosition::to_notation(&pos));
-        }
-    }
+    let texts = random_game_texts(&game.start_position(), 50, |p| {
+        tabula::games::GamePosition::to_notation(p)
+    });
     let parse = |t: &str| game.parse_position(t).map_err(|e| e.to_string());
     type Pos = tabula::games::draughts::Position<tabula::games::draughts::Rus>;
     let float = fit_small_float::<Pos>(&made_up_samples(&texts), &parse);
-    let net = std::sync::Arc::new(float.quantise().unwrap_or_else(|e| panic!("{e}")));
-    let mut worst = 0.0f32;
-    for text in &texts {
-        let mut pos = game.parse_position(text).unwrap_or_else(|e| panic!("{e}"));
-        pos.set_network(Some(net.clone()));
-        worst = worst.max(distance_from_float(&pos, &float));
-    }
+    let worst = worst_distance_from_float(&texts, &parse, &float);
     assert!(worst < 20.0, "quantisation error worst {worst}");
 }

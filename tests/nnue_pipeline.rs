@@ -7,7 +7,8 @@ mod common;
 
 use common::cli::tabula;
 use common::nnue::{
-    distance_from_float, fit_small_float, made_up_samples, scratch_dir, train_tiny_ok,
+    distance_from_float, fit_small_float, made_up_samples, random_game_texts, refuses_net,
+    scratch_dir, train_tiny_ok,
 };
 use std::path::Path;
 use std::process::Output;
@@ -15,7 +16,6 @@ use tabula::evalkit::nnue::data::{DATA_MAGIC, push_sample, read_samples};
 use tabula::evalkit::nnue::{CarriesNet, write_net};
 use tabula::games::Game;
 use tabula::games::makruk::{Makruk, Position, fen};
-use tabula::rules::RulesPosition;
 
 fn datagen(dir: &Path, extra: &[&str]) -> Output {
     let dir = dir.to_string_lossy().to_string();
@@ -92,22 +92,9 @@ fn position(text: &str) -> Position {
 
 /// Positions of a few random games from the start, as datagen texts.
 fn sample_positions() -> Vec<String> {
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for game in 0..6u64 {
-        let mut pos = position(tabula::games::makruk::START_FEN);
-        for ply in 0..60u64 {
-            moves.clear();
-            pos.generate_legal(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let pick = ((game * 131 + ply * 17) % moves.len() as u64) as usize;
-            pos.make(moves[pick]);
-            out.push(tabula::games::GamePosition::to_notation(&pos));
-        }
-    }
-    out
+    random_game_texts(&position(tabula::games::makruk::START_FEN), 60, |p| {
+        tabula::games::GamePosition::to_notation(p)
+    })
 }
 
 #[test]
@@ -144,12 +131,7 @@ fn a_trained_net_loads_and_evaluates_as_its_float_model() {
         "quantisation error mean {mean} worst {worst}"
     );
     // Ōgi refuses a Makruk net, with the reason, and stays without one.
-    let mut ogi = tabula::games::ogi::Ogi::new();
-    match ogi.set_option("EvalFile", &path_text) {
-        Err(e) => assert!(e.to_string().contains("a net for makruk"), "{e}"),
-        Ok(()) => panic!("ogi took a makruk net"),
-    }
-    assert!(ogi.set_option("Use NNUE", "true").is_err());
+    refuses_net(&mut tabula::games::ogi::Ogi::new(), &path_text, "makruk");
     // A damaged file afterwards is refused and the loaded net stays.
     let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"TBLNNUE1 but nothing else").unwrap_or_else(|e| panic!("{e}"));
@@ -180,7 +162,7 @@ fn bad_flags_and_damaged_data_are_refused() {
         &[
             "train", "makruk", "--data", "x", "--out", "y", "--lambda", "2",
         ],
-        &["train", "tak", "--data", "x", "--out", "y"],
+        &["train", "halma", "--data", "x", "--out", "y"],
     ] {
         let out = tabula(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

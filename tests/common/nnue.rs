@@ -5,8 +5,10 @@ use super::cli::tabula;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use tabula::evalkit::nnue::data::Sample;
+use tabula::evalkit::nnue::data::read_samples;
 use tabula::evalkit::nnue::train::{self, TrainConfig};
 use tabula::evalkit::nnue::{CarriesNet, Features, FloatNetwork};
+use tabula::games::Game;
 use tabula::rules::RulesPosition;
 
 /// An empty folder of this test process named after `name`.
@@ -96,4 +98,107 @@ pub fn distance_from_float<P: CarriesNet + RulesPosition>(pos: &P, float: &Float
     pos.active_features(mover, &mut views[0]);
     pos.active_features(1 - mover, &mut views[1]);
     (engine as f32 - float.evaluate(&views[0], &views[1], pos.bucket())).abs()
+}
+
+/// `tabula datagen <game>` on a tiny budget into `dir` (4 games in two
+/// chunks, 300 nodes a move, 2 threads) with the `extra` flags; the
+/// samples of both chunks.
+pub fn tiny_datagen_samples(game: &str, dir: &Path, extra: &[&str]) -> Vec<Sample> {
+    let out = dir.to_string_lossy().to_string();
+    let mut args = vec![
+        "datagen",
+        game,
+        "--out",
+        &out,
+        "--games",
+        "4",
+        "--chunk",
+        "2",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let made = tabula(&args);
+    assert!(made.status.success(), "{made:?}");
+    let mut samples = Vec::new();
+    for chunk in [format!("{game}-00000.bin"), format!("{game}-00001.bin")] {
+        let bytes = std::fs::read(dir.join(&chunk)).unwrap_or_else(|e| panic!("{chunk}: {e}"));
+        samples.extend(read_samples(&bytes).unwrap_or_else(|e| panic!("{chunk}: {e}")));
+    }
+    samples
+}
+
+/// The positions of six seeded pseudo-random games of up to `plies`
+/// plies from `start`, each as `text` writes it.
+pub fn random_game_texts<P: RulesPosition + Clone>(
+    start: &P,
+    plies: u64,
+    text: impl Fn(&P) -> String,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for game in 0..6u64 {
+        let mut pos = start.clone();
+        for ply in 0..plies {
+            moves.clear();
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let pick = ((game * 131 + ply * 17) % moves.len() as u64) as usize;
+            pos.make(moves[pick]);
+            out.push(text(&pos));
+        }
+    }
+    out
+}
+
+/// Loads `net` through `EvalFile`, turns `Use NNUE` on, and checks that
+/// a position about to be searched evaluates with it.
+pub fn search_with_net<G: Game>(game: &mut G, net: &str)
+where
+    G::Pos: CarriesNet,
+{
+    game.set_option("EvalFile", net)
+        .unwrap_or_else(|e| panic!("{e}"));
+    game.set_option("Use NNUE", "true")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = game.start_position();
+    game.prepare_search(&mut pos);
+    assert!(
+        pos.nnue_evaluate().is_some(),
+        "the search evaluates with the net"
+    );
+}
+
+/// `other` refuses `net`, a net for the game `made_for`, saying so, and
+/// stays without one (`Use NNUE true` refused).
+pub fn refuses_net<G: Game>(other: &mut G, net: &str, made_for: &str) {
+    match other.set_option("EvalFile", net) {
+        Err(e) => assert!(
+            e.to_string().contains(&format!("a net for {made_for}")),
+            "{e}"
+        ),
+        Ok(()) => panic!("{} took a {made_for} net", G::ID),
+    }
+    assert!(other.set_option("Use NNUE", "true").is_err());
+}
+
+/// The largest distance, over the positions `texts`, between the value
+/// of `float`'s quantised net and `float`'s own.
+pub fn worst_distance_from_float<P: CarriesNet + RulesPosition>(
+    texts: &[String],
+    parse: &dyn Fn(&str) -> Result<P, String>,
+    float: &FloatNetwork,
+) -> f32 {
+    let net = std::sync::Arc::new(float.quantise().unwrap_or_else(|e| panic!("{e}")));
+    let mut worst = 0.0f32;
+    for text in texts {
+        let mut pos = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.set_network(Some(net.clone()));
+        worst = worst.max(distance_from_float(&pos, float));
+    }
+    worst
 }
