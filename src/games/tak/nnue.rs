@@ -39,14 +39,11 @@ pub const NNUE_SHAPE: Expect<'static> = Expect {
     max_active: 2 * (MAX_STONES + MAX_CAPS) + 4,
 };
 
-/// A feature before the view is chosen: whose piece it is, and its index
-/// among one owner's features of its group.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Neutral {
-    owner: Side,
-    group: Group,
-    index: usize,
-}
+/// A feature as player 1 sees it; player 2's view swaps "own" and
+/// "other" within the feature's group. Small, since a move reads a few
+/// squares' worth of them before and after.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Neutral(u16);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Group {
@@ -56,75 +53,88 @@ enum Group {
 }
 
 impl Neutral {
+    /// The feature `index` of `owner`'s features of `group`.
+    #[inline(always)]
+    fn new(owner: Side, group: Group, index: usize) -> Neutral {
+        let other = owner.index();
+        let at = match group {
+            Group::Top => other * (TOP_FEATURES / 2) + index,
+            Group::Under => TOP_FEATURES + other * (UNDER_FEATURES / 2) + index,
+            Group::Reserve => BOARD_FEATURES + other * RESERVE_FEATURES + index,
+        };
+        Neutral(at as u16)
+    }
+
     /// Its index in the view of player `view`.
     #[inline(always)]
     fn in_view(self, view: usize) -> usize {
-        let other = usize::from(self.owner.index() != view);
-        match self.group {
-            Group::Top => other * (TOP_FEATURES / 2) + self.index,
-            Group::Under => TOP_FEATURES + other * (UNDER_FEATURES / 2) + self.index,
-            Group::Reserve => BOARD_FEATURES + other * RESERVE_FEATURES + self.index,
+        let i = usize::from(self.0);
+        if view == 0 {
+            return i;
+        }
+        let swap = |start: usize, len: usize| start + (i - start + len / 2) % len;
+        if i < TOP_FEATURES {
+            swap(0, TOP_FEATURES)
+        } else if i < BOARD_FEATURES {
+            swap(TOP_FEATURES, UNDER_FEATURES)
+        } else {
+            swap(BOARD_FEATURES, 2 * RESERVE_FEATURES)
         }
     }
 
+    #[inline(always)]
     fn per_view(self) -> [usize; 2] {
         [self.in_view(0), self.in_view(1)]
     }
 }
 
-/// The features of square `sq`: its top, then the stones under it.
+/// The features of one square: its top, then the stones under it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct SquareFeatures {
-    list: [Option<Neutral>; SQUARE_MAX],
+    list: [Neutral; SQUARE_MAX],
+    len: u8,
 }
 
 impl SquareFeatures {
     const EMPTY: SquareFeatures = SquareFeatures {
-        list: [None; SQUARE_MAX],
+        list: [Neutral(0); SQUARE_MAX],
+        len: 0,
     };
 
     fn iter(&self) -> impl Iterator<Item = Neutral> + Clone + '_ {
-        self.list.iter().flatten().copied()
+        self.list.iter().take(usize::from(self.len)).copied()
     }
 }
 
 /// The features square `sq` of `pos` has on.
 pub(crate) fn square_features(pos: &Position, sq: usize) -> SquareFeatures {
-    let mut list = SquareFeatures::EMPTY.list;
+    let mut out = SquareFeatures::EMPTY;
     let height = usize::from(pos.heights.get(sq).copied().unwrap_or(0));
     let stack = pos.stacks.get(sq).copied().unwrap_or(0);
     let n = pos.size().max(1);
     let frame = (sq / n) * MAX_SIZE + sq % n;
     let colour_at = |i: usize| Side::from_bit((stack >> i) & 1 != 0);
-    for (depth, slot) in list.iter_mut().enumerate().take(height) {
+    for (depth, slot) in out.list.iter_mut().enumerate().take(height) {
         let i = height - 1 - depth;
-        *slot = Some(if depth == 0 {
-            Neutral {
-                owner: colour_at(i),
-                group: Group::Top,
-                index: usize::from(pos.top_kind(sq)) * FRAME + frame,
-            }
+        *slot = if depth == 0 {
+            let kind = usize::from(pos.top_kind(sq));
+            Neutral::new(colour_at(i), Group::Top, kind * FRAME + frame)
         } else {
-            Neutral {
-                owner: colour_at(i),
-                group: Group::Under,
-                index: (depth - 1) * FRAME + frame,
-            }
-        });
+            Neutral::new(colour_at(i), Group::Under, (depth - 1) * FRAME + frame)
+        };
+        out.len += 1;
     }
-    SquareFeatures { list }
+    out
 }
 
 /// The reserve features of `owner`: stones left, capstones left.
 fn reserve_features(pos: &Position, owner: Side) -> [Neutral; 2] {
     let stones = (pos.stones_left[owner] as usize).min(MAX_STONES as usize);
     let caps = (pos.caps_left[owner] as usize).min(MAX_CAPS as usize);
-    let at = |index| Neutral {
-        owner,
-        group: Group::Reserve,
-        index,
-    };
-    [at(stones), at(MAX_STONES as usize + 1 + caps)]
+    [
+        Neutral::new(owner, Group::Reserve, stones),
+        Neutral::new(owner, Group::Reserve, MAX_STONES as usize + 1 + caps),
+    ]
 }
 
 impl Features for Position {
