@@ -4,7 +4,8 @@
 //! Additions wrap, so an update and a refresh agree bit for bit even on
 //! a net the loader would not have taken.
 
-use super::network::Network;
+use super::network::{CHUNK, Network};
+use super::simd;
 
 /// The two views' hidden values (view 0: the first player's, 1: the
 /// second's).
@@ -54,24 +55,37 @@ impl Accumulator {
             *a = op(*a, w);
         }
     }
+}
 
-    /// Becomes a copy of `other` without allocating.
-    fn copy_from(&mut self, other: &Accumulator) {
-        for (mine, theirs) in self.views.iter_mut().zip(&other.views) {
-            mine.clear();
-            mine.extend_from_slice(theirs);
+/// The features the move on top of the stack turns on and off in each
+/// view, kept until the top is read: then one pass per view makes it from
+/// the accumulator below ([`add_rows`]). A node whose value is never read
+/// costs no pass, and none costs a copy.
+#[derive(Debug, Clone, Default)]
+struct Pending {
+    active: bool,
+    on: [Vec<usize>; 2],
+    off: [Vec<usize>; 2],
+}
+
+impl Pending {
+    fn start(&mut self) {
+        self.active = true;
+        for list in self.on.iter_mut().chain(&mut self.off) {
+            list.clear();
         }
     }
 }
 
-/// One accumulator per ply from the root of a game: `push` before a move
-/// is made (a copy of the current one, to be updated), `pop` when it is
+/// One accumulator per ply from the root of a game: `push` when a move is
+/// made, `add` and `remove` for the features it changes, `pop` when it is
 /// unmade. Slots are kept, so a search allocates nothing after its first
 /// visit to a ply.
 #[derive(Debug, Clone)]
 pub struct AccumulatorStack {
     slots: Vec<Accumulator>,
     top: usize,
+    pending: Pending,
 }
 
 impl AccumulatorStack {
@@ -80,35 +94,68 @@ impl AccumulatorStack {
         AccumulatorStack {
             slots: vec![Accumulator::new(net)],
             top: 0,
+            pending: Pending::default(),
         }
     }
 
-    pub fn current(&self) -> &Accumulator {
-        // `top` always names a slot: `pop` never goes below the first.
+    /// The current accumulator, with the top move's changes applied.
+    pub fn current(&mut self, net: &Network) -> &Accumulator {
+        self.settle(net);
+        // `top` always names a slot: `push` makes it, `pop` never goes
+        // below the first.
         &self.slots[self.top.min(self.slots.len() - 1)]
     }
 
-    pub fn current_mut(&mut self) -> &mut Accumulator {
+    /// The current accumulator to change by hand (a refresh).
+    pub fn current_mut(&mut self, net: &Network) -> &mut Accumulator {
+        self.settle(net);
         let top = self.top.min(self.slots.len() - 1);
         &mut self.slots[top]
     }
 
-    /// A new top, a copy of the current accumulator.
-    pub fn push(&mut self) {
+    /// A new top for the move being made: the accumulator below with the
+    /// changes `add` and `remove` record, applied when it is read.
+    pub fn push(&mut self, net: &Network) {
+        self.settle(net);
         if self.top + 1 == self.slots.len() {
-            let copy = self.current().clone();
-            self.slots.push(copy);
-        } else {
-            let (below, above) = self.slots.split_at_mut(self.top + 1);
-            if let (Some(from), Some(to)) = (below.last(), above.first_mut()) {
-                to.copy_from(from);
-            }
+            self.slots.push(Accumulator::new(net));
         }
         self.top += 1;
+        self.pending.start();
+    }
+
+    /// Turns `feature` on in `view` (a feature out of range is skipped).
+    pub fn add(&mut self, net: &Network, view: usize, feature: usize) {
+        self.change(net, view, feature, true);
+    }
+
+    /// Turns `feature` off in `view`.
+    pub fn remove(&mut self, net: &Network, view: usize, feature: usize) {
+        self.change(net, view, feature, false);
+    }
+
+    fn change(&mut self, net: &Network, view: usize, feature: usize, on: bool) {
+        if !self.pending.active {
+            let acc = self.current_mut(net);
+            match on {
+                true => acc.add(net, view, feature),
+                false => acc.remove(net, view, feature),
+            }
+            return;
+        }
+        let lists = if on {
+            &mut self.pending.on
+        } else {
+            &mut self.pending.off
+        };
+        if let (Some(list), true) = (lists.get_mut(view), net.feature_row(feature).is_some()) {
+            list.push(feature);
+        }
     }
 
     /// Back to the accumulator below (the first one stays).
     pub fn pop(&mut self) {
+        self.pending.active = false;
         self.top = self.top.saturating_sub(1);
     }
 
@@ -116,4 +163,108 @@ impl AccumulatorStack {
     pub fn depth(&self) -> usize {
         self.top
     }
+
+    /// Applies the top move's recorded changes to the accumulator below,
+    /// into the top slot.
+    fn settle(&mut self, net: &Network) {
+        if !self.pending.active {
+            return;
+        }
+        self.pending.active = false;
+        let (below, above) = self.slots.split_at_mut(self.top);
+        let (Some(from), Some(to)) = (below.last(), above.first_mut()) else {
+            return;
+        };
+        let pending = &self.pending;
+        for (view, (dst, src)) in to.views.iter_mut().zip(&from.views).enumerate() {
+            let (Some(on), Some(off)) = (pending.on.get(view), pending.off.get(view)) else {
+                continue;
+            };
+            add_rows(net, dst, src, on, off);
+        }
+    }
+}
+
+/// Hidden values per pass of [`add_rows`]: eight SSE registers' worth.
+const TILE: usize = 64;
+
+/// `dst = src + Σ rows of on − Σ rows of off`, a tile of hidden values at
+/// a time so that each tile stays in registers while every row passes
+/// over it (one load per row and tile, one store per tile). Wrapping, as
+/// [`Accumulator::add`] is: the order of the rows does not change the sum.
+/// In AVX2 where the processor has it ([`simd`]).
+pub(super) fn add_rows(
+    net: &Network,
+    dst: &mut Vec<i16>,
+    src: &[i16],
+    on: &[usize],
+    off: &[usize],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if simd::has_avx2() {
+        // SAFETY: the processor has AVX2, all `add_rows_avx2` requires.
+        unsafe { add_rows_avx2(net, dst, src, on, off) };
+        return;
+    }
+    add_rows_plain(net, dst, src, on, off);
+}
+
+/// [`add_rows_plain`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn add_rows_avx2(net: &Network, dst: &mut Vec<i16>, src: &[i16], on: &[usize], off: &[usize]) {
+    add_rows_plain(net, dst, src, on, off);
+}
+
+/// [`add_rows`] in the build's baseline instructions.
+#[inline(always)]
+pub(super) fn add_rows_plain(
+    net: &Network,
+    dst: &mut Vec<i16>,
+    src: &[i16],
+    on: &[usize],
+    off: &[usize],
+) {
+    dst.clear();
+    dst.extend_from_slice(src);
+    let h = net.ft_bias().len();
+    let whole = h - h % TILE;
+    let (head, tail) = dst.split_at_mut(whole);
+    for (t, tile) in head.chunks_exact_mut(TILE).enumerate() {
+        add_tile::<TILE>(net, tile, t * TILE, on, off);
+    }
+    for (t, tile) in tail.chunks_exact_mut(CHUNK).enumerate() {
+        add_tile::<CHUNK>(net, tile, whole + t * CHUNK, on, off);
+    }
+}
+
+/// [`add_rows`] on the `N` hidden values from `start`.
+#[inline(always)]
+fn add_tile<const N: usize>(
+    net: &Network,
+    tile: &mut [i16],
+    start: usize,
+    on: &[usize],
+    off: &[usize],
+) {
+    let Ok(tile) = <&mut [i16; N]>::try_from(tile) else {
+        return;
+    };
+    let mut acc = *tile;
+    let piece = |f: usize| {
+        net.feature_row(f)
+            .and_then(|row| row.get(start..start + N))
+            .and_then(|p| <&[i16; N]>::try_from(p).ok())
+    };
+    for w in on.iter().filter_map(|&f| piece(f)) {
+        for (a, &w) in acc.iter_mut().zip(w) {
+            *a = a.wrapping_add(w);
+        }
+    }
+    for w in off.iter().filter_map(|&f| piece(f)) {
+        for (a, &w) in acc.iter_mut().zip(w) {
+            *a = a.wrapping_sub(w);
+        }
+    }
+    *tile = acc;
 }

@@ -20,6 +20,8 @@
 //!   header, shape, ranges, checksum).
 //! * [`features`]: what a game implements: its features and buckets.
 //! * [`state`]: a net and a position's accumulators, ply by ply.
+//! * [`simd`]: whether the processor runs the AVX2 forms of the two hot
+//!   loops (an accumulator's update and the output's dot product).
 //! * [`data`]: the training data file `tabula datagen` writes.
 //! * [`train`]: the trainer behind `tabula train`.
 
@@ -28,6 +30,7 @@ pub mod data;
 pub mod features;
 pub mod file;
 pub mod network;
+pub mod simd;
 pub mod state;
 pub mod train;
 

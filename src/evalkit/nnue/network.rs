@@ -2,6 +2,7 @@
 //! the engine runs, and the float model a trainer fits.
 
 use super::file::NetError;
+use super::simd;
 
 /// Accumulator units per 1.0 of the float model's hidden values: the top
 /// of the clipped ReLU.
@@ -192,8 +193,27 @@ impl Network {
 }
 
 /// Σ clamp(a, 0, QA)² · w, in chunks of [`CHUNK`] that each fit in 32
-/// bits (|w| ≤ [`OUT_WEIGHT_MAX`]), so the compiler can vectorise them.
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
+/// bits (|w| ≤ [`OUT_WEIGHT_MAX`]), so the compiler can vectorise them;
+/// in AVX2 where the processor has it ([`simd`]).
+pub(super) fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if simd::has_avx2() {
+        // SAFETY: the processor has AVX2, all `screlu_dot_avx2` requires.
+        return unsafe { screlu_dot_avx2(acc, weights) };
+    }
+    screlu_dot_plain(acc, weights)
+}
+
+/// [`screlu_dot_plain`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn screlu_dot_avx2(acc: &[i16], weights: &[i16]) -> i64 {
+    screlu_dot_plain(acc, weights)
+}
+
+/// [`screlu_dot`] in the build's baseline instructions.
+#[inline(always)]
+pub(super) fn screlu_dot_plain(acc: &[i16], weights: &[i16]) -> i64 {
     acc.chunks_exact(CHUNK)
         .zip(weights.chunks_exact(CHUNK))
         .map(|(a, w)| {

@@ -6,13 +6,16 @@
 use super::accumulator::AccumulatorStack;
 use super::features::Features;
 use super::network::Network;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
+/// The stack sits in a cell because reading the top applies the changes
+/// its move recorded, and evaluations read through `&self`.
 #[derive(Clone)]
 pub struct NnueState {
     net: Arc<Network>,
-    stack: AccumulatorStack,
+    stack: RefCell<AccumulatorStack>,
 }
 
 impl fmt::Debug for NnueState {
@@ -21,7 +24,7 @@ impl fmt::Debug for NnueState {
             f,
             "NnueState({:?}, ply {})",
             self.net.arch(),
-            self.stack.depth()
+            self.stack.borrow().depth()
         )
     }
 }
@@ -29,7 +32,7 @@ impl fmt::Debug for NnueState {
 impl NnueState {
     /// The state of `pos` under `net`.
     pub fn new<P: Features>(net: Arc<Network>, pos: &P) -> Self {
-        let stack = AccumulatorStack::new(&net);
+        let stack = RefCell::new(AccumulatorStack::new(&net));
         let mut state = NnueState { net, stack };
         state.refresh(pos);
         state
@@ -42,51 +45,57 @@ impl NnueState {
     /// Recomputes the current accumulators from the position.
     pub fn refresh<P: Features>(&mut self, pos: &P) {
         let mut features = Vec::with_capacity(P::EXPECT.max_active as usize);
+        let stack = self.stack.get_mut();
         for view in 0..2 {
             features.clear();
             pos.active_features(view, &mut features);
-            self.stack.current_mut().refresh(&self.net, view, &features);
+            stack
+                .current_mut(&self.net)
+                .refresh(&self.net, view, &features);
         }
     }
 
-    /// A new ply, a copy of the current one, for the move being made.
+    /// A new ply for the move being made: the current one with the
+    /// changes `add` and `remove` make.
     #[inline]
     pub fn push(&mut self) {
-        self.stack.push();
+        self.stack.get_mut().push(&self.net);
     }
 
     /// Back one ply; false when the state began at this position (the
     /// caller refreshes it once the position is restored).
     #[inline]
     pub fn pop(&mut self) -> bool {
-        if self.stack.depth() == 0 {
+        let stack = self.stack.get_mut();
+        if stack.depth() == 0 {
             return false;
         }
-        self.stack.pop();
+        stack.pop();
         true
     }
 
     /// Turns on a feature, given as its index in each view.
     #[inline]
     pub fn add(&mut self, per_view: [usize; 2]) {
-        let acc = self.stack.current_mut();
+        let stack = self.stack.get_mut();
         for (view, feature) in per_view.into_iter().enumerate() {
-            acc.add(&self.net, view, feature);
+            stack.add(&self.net, view, feature);
         }
     }
 
     /// Turns off a feature, given as its index in each view.
     #[inline]
     pub fn remove(&mut self, per_view: [usize; 2]) {
-        let acc = self.stack.current_mut();
+        let stack = self.stack.get_mut();
         for (view, feature) in per_view.into_iter().enumerate() {
-            acc.remove(&self.net, view, feature);
+            stack.remove(&self.net, view, feature);
         }
     }
 
     /// Centipawns for player `mover` (0 or 1), with output `bucket`.
     pub fn evaluate(&self, mover: usize, bucket: usize) -> i32 {
-        let acc = self.stack.current();
+        let mut stack = self.stack.borrow_mut();
+        let acc = stack.current(&self.net);
         self.net
             .evaluate(acc.view(mover), acc.view(1 - mover), bucket)
     }

@@ -44,8 +44,12 @@ fn expect() -> Expect<'static> {
 }
 
 fn random_float_net(seed: u64) -> FloatNetwork {
+    random_float_net_of(ARCH, seed)
+}
+
+fn random_float_net_of(arch: Arch, seed: u64) -> FloatNetwork {
     let mut rng = Lcg(seed);
-    let mut net = FloatNetwork::zeros(ARCH);
+    let mut net = FloatNetwork::zeros(arch);
     for w in net.ft_weights.iter_mut() {
         *w = rng.float(0.25);
     }
@@ -187,16 +191,16 @@ fn updates_agree_with_refreshes_and_the_stack_restores() {
             stack.pop();
             plies.pop();
         } else {
-            stack.push();
+            stack.push(&net);
             let mut on = plies.last().cloned().unwrap_or_default();
             for (view, on) in on.iter_mut().enumerate() {
                 let f = rng.below(ARCH.features as usize);
                 if let Some(i) = on.iter().position(|&x| x == f) {
                     on.swap_remove(i);
-                    stack.current_mut().remove(&net, view, f);
+                    stack.remove(&net, view, f);
                 } else {
                     on.push(f);
-                    stack.current_mut().add(&net, view, f);
+                    stack.add(&net, view, f);
                 }
             }
             plies.push(on);
@@ -206,9 +210,73 @@ fn updates_agree_with_refreshes_and_the_stack_restores() {
         for (view, features) in on.iter().enumerate() {
             fresh.refresh(&net, view, features);
         }
-        assert_eq!(stack.current(), &fresh, "ply {}", stack.depth());
+        let depth = stack.depth();
+        assert_eq!(stack.current(&net), &fresh, "ply {depth}");
     }
     assert!(plies.len() > 5, "the walk went some plies deep");
+}
+
+#[test]
+fn a_move_applied_in_one_pass_equals_its_rows_one_by_one_in_every_instruction_set() {
+    // Three whole tiles of 64 and a tail of 16: both paths of the pass.
+    let arch = Arch {
+        hidden: 208,
+        ..ARCH
+    };
+    let net = random_float_net_of(arch, 21).quantise().expect("in range");
+    let mut rng = Lcg(23);
+    for _ in 0..200 {
+        // A start far from the bias, so that sums wrap.
+        let src: Vec<i16> = (0..208).map(|_| rng.next() as i16).collect();
+        let pick = |rng: &mut Lcg| -> Vec<usize> {
+            // Some features out of range, which every form skips.
+            (0..rng.below(40))
+                .map(|_| rng.below(ARCH.features as usize + 4))
+                .collect()
+        };
+        let (on, off) = (pick(&mut rng), pick(&mut rng));
+        let mut expected = src.clone();
+        for (f, sign) in on
+            .iter()
+            .map(|&f| (f, 1))
+            .chain(off.iter().map(|&f| (f, -1)))
+        {
+            if let Some(row) = net.feature_row(f) {
+                for (e, &w) in expected.iter_mut().zip(row) {
+                    *e = e.wrapping_add(w.wrapping_mul(sign));
+                }
+            }
+        }
+        let (mut fast, mut plain) = (Vec::new(), Vec::new());
+        accumulator::add_rows(&net, &mut fast, &src, &on, &off);
+        accumulator::add_rows_plain(&net, &mut plain, &src, &on, &off);
+        assert_eq!(plain, expected);
+        assert_eq!(fast, expected, "AVX2: {}", simd::has_avx2());
+    }
+}
+
+#[test]
+fn the_output_dot_product_is_the_same_in_every_instruction_set() {
+    let mut rng = Lcg(29);
+    let max = i64::from(OUT_WEIGHT_MAX);
+    for len in [16, 64, 208, 2048] {
+        let acc: Vec<i16> = (0..len).map(|_| rng.next() as i16).collect();
+        let w: Vec<i16> = (0..len)
+            .map(|_| (rng.below(2 * max as usize + 1) as i64 - max) as i16)
+            .collect();
+        let exact: i64 = acc
+            .iter()
+            .zip(&w)
+            .map(|(&a, &w)| i64::from(a).clamp(0, i64::from(QA)).pow(2) * i64::from(w))
+            .sum();
+        assert_eq!(network::screlu_dot_plain(&acc, &w), exact);
+        assert_eq!(
+            network::screlu_dot(&acc, &w),
+            exact,
+            "AVX2: {}",
+            simd::has_avx2()
+        );
+    }
 }
 
 /// `net` with every weight on the grid of its integer units, so that
