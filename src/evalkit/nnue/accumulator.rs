@@ -137,9 +137,10 @@ impl AccumulatorStack {
     fn change(&mut self, net: &Network, view: usize, feature: usize, on: bool) {
         if !self.pending.active {
             let acc = self.current_mut(net);
-            match on {
-                true => acc.add(net, view, feature),
-                false => acc.remove(net, view, feature),
+            if on {
+                acc.add(net, view, feature);
+            } else {
+                acc.remove(net, view, feature);
             }
             return;
         }
@@ -225,32 +226,40 @@ pub(super) fn add_rows_plain(
     on: &[usize],
     off: &[usize],
 ) {
-    dst.clear();
-    dst.extend_from_slice(src);
-    let h = net.ft_bias().len();
-    let whole = h - h % TILE;
-    let (head, tail) = dst.split_at_mut(whole);
-    for (t, tile) in head.chunks_exact_mut(TILE).enumerate() {
-        add_tile::<TILE>(net, tile, t * TILE, on, off);
+    // Every value is written below (the hidden layer is whole chunks):
+    // sizing `dst` copies nothing once its slot has been used.
+    dst.resize(src.len(), 0);
+    let whole = src.len() - src.len() % TILE;
+    let (dst_head, dst_tail) = dst.split_at_mut(whole);
+    let (src_head, src_tail) = src.split_at(whole);
+    let heads = dst_head
+        .chunks_exact_mut(TILE)
+        .zip(src_head.chunks_exact(TILE));
+    for (t, (to, from)) in heads.enumerate() {
+        add_tile::<TILE>(net, to, from, t * TILE, on, off);
     }
-    for (t, tile) in tail.chunks_exact_mut(CHUNK).enumerate() {
-        add_tile::<CHUNK>(net, tile, whole + t * CHUNK, on, off);
+    let tails = dst_tail
+        .chunks_exact_mut(CHUNK)
+        .zip(src_tail.chunks_exact(CHUNK));
+    for (t, (to, from)) in tails.enumerate() {
+        add_tile::<CHUNK>(net, to, from, whole + t * CHUNK, on, off);
     }
 }
 
-/// [`add_rows`] on the `N` hidden values from `start`.
+/// [`add_rows`] on the `N` hidden values from `start`: `to = from + rows`.
 #[inline(always)]
 fn add_tile<const N: usize>(
     net: &Network,
-    tile: &mut [i16],
+    to: &mut [i16],
+    from: &[i16],
     start: usize,
     on: &[usize],
     off: &[usize],
 ) {
-    let Ok(tile) = <&mut [i16; N]>::try_from(tile) else {
+    let (Ok(to), Ok(from)) = (<&mut [i16; N]>::try_from(to), <&[i16; N]>::try_from(from)) else {
         return;
     };
-    let mut acc = *tile;
+    let mut acc = *from;
     let piece = |f: usize| {
         net.feature_row(f)
             .and_then(|row| row.get(start..start + N))
@@ -266,5 +275,5 @@ fn add_tile<const N: usize>(
             *a = a.wrapping_sub(w);
         }
     }
-    *tile = acc;
+    *to = acc;
 }
