@@ -156,7 +156,7 @@ impl NetChoice {
 #[cfg(test)]
 pub(crate) mod testing {
     use crate::evalkit::nnue::state::testing::refreshed;
-    use crate::evalkit::nnue::{CarriesNet, Network};
+    use crate::evalkit::nnue::{CarriesNet, Features, Network};
     use crate::evalkit::rng::SplitMix64;
     use crate::games::GamePosition;
     use crate::rules::RulesPosition;
@@ -200,5 +200,75 @@ pub(crate) mod testing {
                 pos.to_notation()
             );
         }
+    }
+
+    /// Plays `steps` seeded random moves from `pos` and checks at every
+    /// position that each of its images, read through
+    /// [`Features::image_feature`], has the features, bucket and mover
+    /// of the game's own position made from the turned notation
+    /// (`turned(notation, image)`).
+    pub fn walk_checking_images<P>(
+        mut pos: P,
+        seed: u64,
+        steps: usize,
+        turned: impl Fn(&str, usize) -> P,
+    ) where
+        P: Features + RulesPosition + GamePosition,
+    {
+        let mut rng = SplitMix64::new(seed);
+        let mut moves = Vec::new();
+        let sorted = |p: &P, view: usize, image: Option<(&P, usize)>| {
+            let mut f = Vec::new();
+            p.active_features(view, &mut f);
+            if let Some((from, k)) = image {
+                f.iter_mut().for_each(|x| *x = from.image_feature(k, *x));
+            }
+            f.sort_unstable();
+            f
+        };
+        for step in 0..steps {
+            let text = pos.to_notation();
+            for k in 1..pos.images() {
+                let image = turned(&text, k);
+                for view in 0..2 {
+                    let expected = sorted(&image, view, None);
+                    let mapped = sorted(&pos, view, Some((&pos, k)));
+                    assert_eq!(
+                        mapped, expected,
+                        "step {step}, image {k}, view {view}: {text}"
+                    );
+                }
+                assert_eq!((pos.bucket(), pos.mover()), (image.bucket(), image.mover()));
+            }
+            moves.clear();
+            pos.generate_legal(&mut moves);
+            match moves.get(rng.below(moves.len())) {
+                Some(&mv) => pos.make(mv),
+                None => break,
+            }
+        }
+    }
+
+    /// A FEN or SFEN with its board mirrored (files a..h turned to
+    /// h..a): each rank's tokens (a piece, `+` and a piece, or a digit)
+    /// in reverse order; the other fields as they are.
+    pub fn mirrored_ranks(text: &str) -> String {
+        let (board, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|rank| {
+                let mut tokens: Vec<String> = Vec::new();
+                let mut pending = String::new();
+                for c in rank.chars() {
+                    pending.push(c);
+                    if c != '+' {
+                        tokens.push(std::mem::take(&mut pending));
+                    }
+                }
+                tokens.reverse();
+                tokens.concat()
+            })
+            .collect();
+        format!("{} {rest}", ranks.join("/"))
     }
 }

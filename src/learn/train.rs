@@ -29,6 +29,9 @@ pub const TRAIN_USAGE: &str =
                       game's result (default 0.75)
   --scale S           centipawns per unit of the sigmoid (default 400)
   --holdout N         every N-th game is validation data (default 20; 0: none)
+  --augment           also train on each position's images under the board's
+                      symmetries (Makruk and Ogi: the mirror; Tak: the eight
+                      turns and reflections); validation data stays as played
   --threads N         threads computing each batch (default 1)
   --seed S            initial weights and the order of positions (default 1)";
 
@@ -71,6 +74,7 @@ pub fn parse(args: &[String]) -> Result<TrainArgs, String> {
             "--lambda" => c.lambda = real(flag, value()?, 0.0..=1.0)?,
             "--scale" => c.scale = real(flag, value()?, 1.0..=100_000.0)?,
             "--holdout" => c.holdout = count(flag, value()?)?,
+            "--augment" => c.augment = true,
             "--threads" => c.threads = count(flag, value()?)?,
             "--seed" => c.seed = count(flag, value()?)?,
             other => return Err(format!("unknown flag '{other}'")),

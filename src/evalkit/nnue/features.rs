@@ -19,6 +19,20 @@ pub trait Features {
     fn bucket(&self) -> usize;
     /// The player to move (0 or 1): the network scores for this view.
     fn mover(&self) -> usize;
+    /// How many images of the position the game's rules play alike, the
+    /// position itself included: mirror images, turns of a square
+    /// board. The trainer adds the others of each training position
+    /// (`tabula train --augment`), so every image must keep the bucket
+    /// and the mover.
+    fn images(&self) -> usize {
+        1
+    }
+    /// Feature `feature` (in either view) of image `image` of the
+    /// position, image 0 being the position itself.
+    fn image_feature(&self, image: usize, feature: usize) -> usize {
+        let _ = image;
+        feature
+    }
 }
 
 /// The bucket of a position with `pieces` on the board: one per

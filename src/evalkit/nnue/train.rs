@@ -11,6 +11,7 @@
 
 use super::data::Sample;
 use super::features::Features;
+use super::file::Expect;
 use super::network::{Arch, EVAL_SCALE, FloatNetwork, OUT_WEIGHT_MAX, QA, QB};
 use crate::evalkit::rng::SplitMix64;
 
@@ -40,6 +41,9 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Every `holdout`-th game number is validation data.
     pub holdout: u32,
+    /// Train on every image of a position ([`Features::images`]), not
+    /// only the position itself; validation data stays as played.
+    pub augment: bool,
 }
 
 impl Default for TrainConfig {
@@ -54,6 +58,7 @@ impl Default for TrainConfig {
             seed: 1,
             threads: 1,
             holdout: 20,
+            augment: false,
         }
     }
 }
@@ -105,6 +110,32 @@ impl Dataset {
         });
     }
 
+    /// Adds image `image` of the last position pushed, `pos`.
+    fn push_image<P: Features>(&mut self, pos: &P, image: usize) {
+        let Some(&last) = self.items.last() else {
+            return;
+        };
+        let start = self.features.len();
+        let end = last.start + usize::from(last.own) + usize::from(last.other);
+        for i in last.start..end {
+            let f = self.features.get(i).copied().unwrap_or(0);
+            self.features
+                .push(pos.image_feature(image, f as usize) as u32);
+        }
+        self.items.push(Item { start, ..last });
+    }
+
+    /// Whether the last position pushed fits a net of shape `expect`.
+    fn last_fits(&self, expect: &Expect) -> bool {
+        let Some(item) = self.items.last() else {
+            return true;
+        };
+        let (own, other) = self.views(item);
+        let too_many = own.len().max(other.len()) > expect.max_active as usize;
+        let out_of_range = own.iter().chain(other).any(|&f| f >= expect.features);
+        !too_many && !out_of_range && u32::from(item.bucket) < expect.buckets
+    }
+
     fn views(&self, item: &Item) -> (&[u32], &[u32]) {
         let own_end = item.start + usize::from(item.own);
         let other_end = own_end + usize::from(item.other);
@@ -138,23 +169,20 @@ pub fn encode<P: Features>(
     let expect = P::EXPECT;
     for s in samples {
         let pos = parse(&s.text).map_err(|e| format!("position '{}': {e}", s.text))?;
-        let set = if cfg.holdout > 0 && s.game % cfg.holdout == 0 {
-            &mut valid
-        } else {
-            &mut fit
-        };
+        let held_out = cfg.holdout > 0 && s.game % cfg.holdout == 0;
+        let set = if held_out { &mut valid } else { &mut fit };
         set.push(&pos, target(s, cfg), &mut buf);
-        let item = set.items.last().copied().unwrap_or(Item {
-            start: 0,
-            own: 0,
-            other: 0,
-            bucket: 0,
-            target: 0.0,
-        });
-        let (own, other) = set.views(&item);
-        let too_many = own.len().max(other.len()) > expect.max_active as usize;
-        let out_of_range = own.iter().chain(other).any(|&f| f >= expect.features);
-        if too_many || out_of_range || u32::from(item.bucket) >= expect.buckets {
+        let mut fits = set.last_fits(&expect);
+        let images = if cfg.augment && !held_out {
+            pos.images()
+        } else {
+            1
+        };
+        for image in 1..images {
+            set.push_image(&pos, image);
+            fits &= set.last_fits(&expect);
+        }
+        if !fits {
             return Err(format!(
                 "position '{}' does not fit the net's input",
                 s.text

@@ -21,6 +21,9 @@ pub const NNUE_SHAPE: Expect<'static> = Expect {
 };
 /// Pieces per output bucket.
 const PIECES_PER_BUCKET: u32 = 4;
+/// What turns file a into h in a square, or in a feature (kind x 64 +
+/// square).
+const MIRROR_FILE: usize = 7;
 
 /// The feature of `piece` on `sq` in the view of side `view`.
 #[inline(always)]
@@ -53,6 +56,20 @@ impl Features for Position {
     fn mover(&self) -> usize {
         self.side.index()
     }
+
+    /// Makruk's rules are the same in the mirror (no castling, and the
+    /// count does not look at files).
+    fn images(&self) -> usize {
+        2
+    }
+
+    fn image_feature(&self, image: usize, feature: usize) -> usize {
+        if image == 1 {
+            feature ^ MIRROR_FILE
+        } else {
+            feature
+        }
+    }
 }
 
 /// Updates `state` for a move: `moved` leaves `from`, `placed` (the
@@ -82,7 +99,9 @@ mod tests {
     use crate::evalkit::nnue::state::testing::{self, refreshed};
     use crate::evalkit::nnue::{CarriesNet, Network};
     use crate::games::makruk::fen;
-    use crate::games::net_choice::testing::walk_checking_updates;
+    use crate::games::net_choice::testing::{
+        mirrored_ranks, walk_checking_images, walk_checking_updates,
+    };
     use crate::rules::RulesPosition;
     use crate::search::AlphaBetaPosition;
     use std::sync::Arc;
@@ -123,6 +142,40 @@ mod tests {
         pos.unmake();
         assert_eq!(pos.nnue_evaluate(), refreshed(&pos, &net));
         assert_eq!(pos.nnue_evaluate(), refreshed(&start(), &net));
+    }
+
+    #[test]
+    fn the_mirror_image_has_the_mirrored_position_s_features() {
+        let mirrored = |text: &str, _image: usize| {
+            fen::parse(&mirrored_ranks(text), true).unwrap_or_else(|e| panic!("{text}: {e}"))
+        };
+        for seed in [1, 2, 3] {
+            walk_checking_images(start(), seed, 300, mirrored);
+        }
+    }
+
+    #[test]
+    fn augmented_training_data_adds_mirrors_of_training_positions_only() {
+        use crate::evalkit::nnue::data::Sample;
+        use crate::evalkit::nnue::train::{TrainConfig, encode};
+        let samples: Vec<Sample> = (0..10)
+            .map(|game| Sample {
+                game,
+                score: 0,
+                result: 0,
+                text: super::super::START_FEN.to_string(),
+            })
+            .collect();
+        let parse = |t: &str| fen::parse(t, true).map_err(|e| e.to_string());
+        let mut cfg = TrainConfig {
+            holdout: 5,
+            ..TrainConfig::default()
+        };
+        let (fit, valid) = encode::<Position>(&samples, &parse, &cfg).unwrap_or_default();
+        assert_eq!((fit.len(), valid.len()), (8, 2));
+        cfg.augment = true;
+        let (fit, valid) = encode::<Position>(&samples, &parse, &cfg).unwrap_or_default();
+        assert_eq!((fit.len(), valid.len()), (16, 2));
     }
 
     #[test]

@@ -16,6 +16,9 @@ const HAND_OFFSET: [usize; HAND_KINDS] = [0, 16, 20, 24, 28, 30, 32];
 const HAND_FEATURES: usize = 34;
 /// Pieces per output bucket.
 const PIECES_PER_BUCKET: u32 = 5;
+/// What turns file a into h in a square, or in a board feature (kind x
+/// 64 + square).
+const MIRROR_FILE: usize = 7;
 
 /// The shape every Ōgi net has. Every piece of the set is on the board
 /// or one hand feature, so at most 36 features are on in a view.
@@ -79,6 +82,20 @@ impl Features for Position {
     fn mover(&self) -> usize {
         self.side.index()
     }
+
+    /// Ōgi's rules are the same in the mirror (the start is not: the
+    /// bishop and rook change places), and the hands have no files.
+    fn images(&self) -> usize {
+        2
+    }
+
+    fn image_feature(&self, image: usize, feature: usize) -> usize {
+        if image == 1 && feature < BOARD_FEATURES {
+            feature ^ MIRROR_FILE
+        } else {
+            feature
+        }
+    }
 }
 
 /// `piece` arrives on (`on` true) or leaves `sq`.
@@ -118,12 +135,25 @@ mod tests {
     use super::*;
     use crate::evalkit::nnue::Network;
     use crate::evalkit::nnue::state::testing;
-    use crate::games::net_choice::testing::walk_checking_updates;
+    use crate::games::net_choice::testing::{
+        mirrored_ranks, walk_checking_images, walk_checking_updates,
+    };
     use crate::games::ogi::{START_SFEN, sfen};
     use std::sync::Arc;
 
     fn random_net(seed: u64) -> Arc<Network> {
         testing::random_net::<Position>(32, seed)
+    }
+
+    #[test]
+    fn the_mirror_image_has_the_mirrored_position_s_features() {
+        let start = sfen::parse(START_SFEN).unwrap_or_else(|e| panic!("{e}"));
+        let mirrored = |text: &str, _image: usize| {
+            sfen::parse(&mirrored_ranks(text)).unwrap_or_else(|e| panic!("{text}: {e}"))
+        };
+        for seed in [1, 2, 3] {
+            walk_checking_images(start.clone(), seed, 300, mirrored);
+        }
     }
 
     #[test]

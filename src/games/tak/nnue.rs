@@ -27,6 +27,8 @@ const BOARD_FEATURES: usize = TOP_FEATURES + UNDER_FEATURES;
 /// One side's reserve: stones left 0..=MAX_STONES, then capstones left.
 const RESERVE_FEATURES: usize = MAX_STONES as usize + 1 + MAX_CAPS as usize + 1;
 const BUCKETS: u32 = 8;
+/// The symmetries of a square board: four turns, each also reflected.
+const BOARD_SYMMETRIES: usize = 8;
 /// The most features one square has on: its top and the stones under it.
 const SQUARE_MAX: usize = 1 + UNDER_DEPTH;
 
@@ -162,6 +164,41 @@ impl Features for Position {
     fn mover(&self) -> usize {
         self.side.index()
     }
+
+    /// Tak's rules see no direction: the board's eight turns and
+    /// reflections play alike.
+    fn images(&self) -> usize {
+        BOARD_SYMMETRIES
+    }
+
+    fn image_feature(&self, image: usize, feature: usize) -> usize {
+        if feature >= BOARD_FEATURES {
+            return feature;
+        }
+        let square = feature % FRAME;
+        let (rank, file) = (square / MAX_SIZE, square % MAX_SIZE);
+        let (rank, file) = board_image(image, self.size(), rank, file);
+        feature - square + rank * MAX_SIZE + file
+    }
+}
+
+/// The image of (`rank`, `file`) on an `n` x `n` board under symmetry
+/// `image`: its bits say transpose, turn the ranks over, turn the files
+/// over, whose eight combinations are the square's symmetries.
+fn board_image(image: usize, n: usize, rank: usize, file: usize) -> (usize, usize) {
+    let (mut r, mut f) = if image & 1 != 0 {
+        (file, rank)
+    } else {
+        (rank, file)
+    };
+    let last = n.saturating_sub(1);
+    if image & 2 != 0 {
+        r = last.saturating_sub(r);
+    }
+    if image & 4 != 0 {
+        f = last.saturating_sub(f);
+    }
+    (r, f)
 }
 
 /// What a move is about to change, read before it is made: the squares
@@ -234,7 +271,7 @@ mod tests {
     use super::*;
     use crate::evalkit::nnue::state::testing;
     use crate::games::Game;
-    use crate::games::net_choice::testing::walk_checking_updates;
+    use crate::games::net_choice::testing::{walk_checking_images, walk_checking_updates};
     use crate::games::tak::Tak;
 
     #[test]
@@ -257,6 +294,53 @@ mod tests {
                 spreads > 100,
                 "size {size}: the walk spread stacks ({spreads})"
             );
+        }
+    }
+
+    /// A TPS with its board turned by `image` ([`board_image`]).
+    fn turned_tps(text: &str, image: usize) -> String {
+        let (board, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let mut grid: Vec<Vec<String>> = board
+            .split('/')
+            .map(|row| {
+                let mut cells = Vec::new();
+                for cell in row.split(',') {
+                    match cell.strip_prefix('x') {
+                        Some(n) => {
+                            let n = n.parse().unwrap_or(1);
+                            cells.extend(std::iter::repeat_n("x".to_string(), n));
+                        }
+                        None => cells.push(cell.to_string()),
+                    }
+                }
+                cells
+            })
+            .collect();
+        grid.reverse(); // grid[rank][file], rank 0 first
+        let n = grid.len();
+        let mut out = vec![vec![String::new(); n]; n];
+        for (rank, row) in grid.iter().enumerate() {
+            for (file, cell) in row.iter().enumerate() {
+                let (r, f) = board_image(image, n, rank, file);
+                out[r][f] = cell.clone();
+            }
+        }
+        out.reverse();
+        let rows: Vec<String> = out.iter().map(|row| row.join(",")).collect();
+        format!("{} {rest}", rows.join("/"))
+    }
+
+    #[test]
+    fn each_turn_and_reflection_has_the_turned_position_s_features() {
+        for (size, seed) in [(6, 1), (5, 2), (3, 3), (8, 4)] {
+            let mut tak = Tak::new();
+            tak.size = size;
+            let turned = |text: &str, image: usize| {
+                let tps = turned_tps(text, image);
+                tak.parse_position(&tps)
+                    .unwrap_or_else(|e| panic!("{tps}: {e}"))
+            };
+            walk_checking_images(tak.start_position(), seed, 120, turned);
         }
     }
 
