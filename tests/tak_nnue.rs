@@ -42,3 +42,43 @@ fn a_tak_net_evaluates_as_its_float_model() {
     let worst = worst_distance_from_float(&texts, &parse, &float);
     assert!(worst < 20.0, "quantisation error worst {worst}");
 }
+
+#[test]
+fn the_shipped_net_corrects_the_hand_evaluation_at_6x6_komi_2_only() {
+    use tabula::evalkit::nnue::CarriesNet;
+    use tabula::games::tak::eval;
+    use tabula::search::AlphaBetaPosition;
+    let searched = |options: &[(&str, &str)]| {
+        let mut game = Tak::new();
+        for (name, value) in options {
+            game.set_option(name, value)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        let mut pos = game.start_position();
+        game.prepare_search(&mut pos);
+        pos
+    };
+    let pos = searched(&[("HalfKomi", "4")]);
+    let net = pos
+        .nnue_evaluate()
+        .unwrap_or_else(|| panic!("no net at 6x6 komi 2"));
+    assert_eq!(pos.evaluate(), eval::evaluate(&pos) + net);
+    for elsewhere in [
+        &[][..],
+        &[("HalfKomi", "4"), ("TakSize", "5")],
+        &[("HalfKomi", "4"), ("TakCapstones", "2")],
+        &[("HalfKomi", "4"), ("Use NNUE", "false")],
+        &[("HalfKomi", "4"), ("EvalFile", "<none>")],
+    ] {
+        let pos = searched(elsewhere);
+        assert!(pos.nnue_evaluate().is_none(), "{elsewhere:?}");
+        assert_eq!(pos.evaluate(), eval::evaluate(&pos), "{elsewhere:?}");
+    }
+    let back = searched(&[
+        ("HalfKomi", "4"),
+        ("EvalFile", "<none>"),
+        ("EvalFile", "<embedded>"),
+        ("Use NNUE", "true"),
+    ]);
+    assert_eq!(back.nnue_evaluate(), Some(net));
+}

@@ -140,13 +140,23 @@ impl NetChoice {
 
     /// Gives `pos` the wanted net (or none), unless it has it already.
     pub fn prepare<P: CarriesNet>(&self, pos: &mut P) {
-        let same = match (self.wanted(), pos.network()) {
+        self.prepare_where(pos, true);
+    }
+
+    /// As [`Self::prepare`], but the shipped net only where
+    /// `embedded_serves` (a net trained for one setting of its game, as
+    /// Tak's for one size and komi); elsewhere the hand evaluation.
+    pub fn prepare_where<P: CarriesNet>(&self, pos: &mut P, embedded_serves: bool) {
+        let is_embedded =
+            |n: &Arc<Network>| self.embedded.as_ref().is_some_and(|e| Arc::ptr_eq(e, n));
+        let wanted = self.wanted().filter(|n| embedded_serves || !is_embedded(n));
+        let same = match (wanted, pos.network()) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (None, None) => true,
             _ => false,
         };
         if !same {
-            pos.set_network(self.wanted().cloned());
+            pos.set_network(wanted.cloned());
         }
     }
 }

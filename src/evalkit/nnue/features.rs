@@ -19,6 +19,13 @@ pub trait Features {
     fn bucket(&self) -> usize;
     /// The player to move (0 or 1): the network scores for this view.
     fn mover(&self) -> usize;
+    /// The evaluation the game's nets correct, in centipawns for the
+    /// mover: 0 where a net scores alone; a game whose engine evaluates
+    /// as its hand evaluation plus the net returns the hand evaluation,
+    /// and the trainer fits the net to the score minus it.
+    fn base_score(&self) -> i32 {
+        0
+    }
     /// How many images of the position the game's rules play alike, the
     /// position itself included: mirror images, turns of a square
     /// board. The trainer adds the others of each training position

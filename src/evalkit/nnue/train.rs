@@ -146,9 +146,11 @@ impl Dataset {
     }
 }
 
-/// The label of a sample (see the module's text).
-pub fn target(sample: &Sample, cfg: &TrainConfig) -> f32 {
-    let searched = sigmoid(f32::from(sample.score) / cfg.scale);
+/// The label of a sample (see the module's text), for a net that
+/// corrects `base` ([`Features::base_score`]): the score minus it.
+pub fn target(sample: &Sample, base: i32, cfg: &TrainConfig) -> f32 {
+    let score = i32::from(sample.score) - base;
+    let searched = sigmoid(score as f32 / cfg.scale);
     let result = (f32::from(sample.result) + 1.0) / 2.0;
     cfg.lambda * searched + (1.0 - cfg.lambda) * result
 }
@@ -171,7 +173,7 @@ pub fn encode<P: Features>(
         let pos = parse(&s.text).map_err(|e| format!("position '{}': {e}", s.text))?;
         let held_out = cfg.holdout > 0 && s.game % cfg.holdout == 0;
         let set = if held_out { &mut valid } else { &mut fit };
-        set.push(&pos, target(s, cfg), &mut buf);
+        set.push(&pos, target(s, pos.base_score(), cfg), &mut buf);
         let mut fits = set.last_fits(&expect);
         let images = if cfg.augment && !held_out {
             pos.images()

@@ -104,7 +104,7 @@ impl Game for Tak {
             half_komi: 0,
             stones: 0,
             capstones: 0,
-            net: NetChoice::new(nnue::NNUE_SHAPE),
+            net: NetChoice::with_embedded(nnue::NNUE_SHAPE, nnue::embedded_net()),
         }
     }
 
@@ -144,7 +144,8 @@ impl Game for Tak {
     }
 
     fn prepare_search(&self, pos: &mut Position) {
-        self.net.prepare(pos);
+        self.net
+            .prepare_where(pos, pos.cfg == nnue::EMBEDDED_NET_SETTING);
     }
 
     fn start_position(&self) -> Position {
@@ -327,9 +328,11 @@ impl AlphaBetaPosition for Position {
         self.can_place_road(self.side)
     }
 
+    /// A Tak net corrects the hand evaluation (nnue.rs): roads are not
+    /// a sum of squares, and the hand evaluation sees them.
     fn evaluate(&self) -> i32 {
         match self.nnue_evaluate() {
-            Some(v) => v.clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
+            Some(v) => (eval::evaluate(self) + v).clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
             None => eval::evaluate(self),
         }
     }

@@ -13,10 +13,15 @@
 //! 1,412 features. The views differ only in whose pieces are "own": Tak
 //! has no direction of play. The output bucket is the share of both
 //! reserves already on the board, in eighths.
+//!
+//! A Tak net is a correction: the engine evaluates as the hand
+//! evaluation plus the net, and the trainer fits the net to the search's
+//! score minus the hand evaluation ([`Features::base_score`]).
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, NnueState};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState, read_net};
+use std::sync::{Arc, OnceLock};
 
 const FRAME: usize = MAX_SIZE * MAX_SIZE;
 /// Stones under the top that have features: a carry lifts at most eight.
@@ -40,6 +45,24 @@ pub const NNUE_SHAPE: Expect<'static> = Expect {
     buckets: BUCKETS,
     max_active: 2 * (MAX_STONES + MAX_CAPS) + 4,
 };
+
+/// The setting the shipped net was trained and measured in: 6x6, the
+/// standard reserves, komi 2. Elsewhere the search uses the hand
+/// evaluation unless `EvalFile` names another net.
+pub const EMBEDDED_NET_SETTING: Config = Config {
+    size: 6,
+    stones: 30,
+    caps: 1,
+    half_komi: 4,
+};
+
+/// The net the binary ships (docs/training.md says how it was made).
+pub fn embedded_net() -> Option<Arc<Network>> {
+    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    let bytes = include_bytes!("nets/tak6-komi2.nnue");
+    NET.get_or_init(|| read_net(bytes, &NNUE_SHAPE).ok().map(Arc::new))
+        .clone()
+}
 
 /// A feature as player 1 sees it; player 2's view swaps "own" and
 /// "other" within the feature's group. Small, since a move reads a few
@@ -163,6 +186,11 @@ impl Features for Position {
 
     fn mover(&self) -> usize {
         self.side.index()
+    }
+
+    /// The engine evaluates as the hand evaluation plus the net.
+    fn base_score(&self) -> i32 {
+        super::eval::evaluate(self)
     }
 
     /// Tak's rules see no direction: the board's eight turns and
