@@ -163,6 +163,8 @@ fn bad_flags_and_damaged_data_are_refused() {
             "train", "makruk", "--data", "x", "--out", "y", "--lambda", "2",
         ],
         &["train", "halma", "--data", "x", "--out", "y"],
+        &["train", "tak", "--data", "x", "--out", "y", "--augment=yes"],
+        &["train", "makruk", "--augment", "--data"],
     ] {
         let out = tabula(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
