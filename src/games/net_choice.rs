@@ -227,12 +227,11 @@ pub(crate) mod testing {
     {
         let mut rng = SplitMix64::new(seed);
         let mut moves = Vec::new();
-        let sorted = |p: &P, view: usize, image: Option<(&P, usize)>| {
+        // A position's features in `view`, read as image `image`.
+        let sorted = |p: &P, view: usize, image: usize| {
             let mut f = Vec::new();
             p.active_features(view, &mut f);
-            if let Some((from, k)) = image {
-                f.iter_mut().for_each(|x| *x = from.image_feature(k, *x));
-            }
+            f.iter_mut().for_each(|x| *x = p.image_feature(image, *x));
             f.sort_unstable();
             f
         };
@@ -241,8 +240,8 @@ pub(crate) mod testing {
             for k in 1..pos.images() {
                 let image = turned(&text, k);
                 for view in 0..2 {
-                    let expected = sorted(&image, view, None);
-                    let mapped = sorted(&pos, view, Some((&pos, k)));
+                    let expected = sorted(&image, view, 0);
+                    let mapped = sorted(&pos, view, k);
                     assert_eq!(
                         mapped, expected,
                         "step {step}, image {k}, view {view}: {text}"
