@@ -190,3 +190,40 @@ fn bad_flags_and_damaged_data_are_refused() {
     assert!(!Path::new(&out_text).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shipped_net_corrects_the_hand_evaluation() {
+    use tabula::games::makruk::eval;
+    use tabula::search::AlphaBetaPosition;
+    let searched = |options: &[(&str, &str)], text: &str| {
+        let mut game = Makruk::new();
+        for (name, value) in options {
+            game.set_option(name, value)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        let mut pos = position(text);
+        game.prepare_search(&mut pos);
+        pos
+    };
+    for text in sample_positions().iter().step_by(7) {
+        let pos = searched(&[], text);
+        let net = pos
+            .nnue_evaluate()
+            .unwrap_or_else(|| panic!("no net by default"));
+        assert_eq!(pos.evaluate(), eval::evaluate(&pos) + net, "{text}");
+        for hand in [&[("Use NNUE", "false")][..], &[("EvalFile", "<none>")]] {
+            let pos = searched(hand, text);
+            assert!(pos.nnue_evaluate().is_none(), "{hand:?}");
+            assert_eq!(pos.evaluate(), eval::evaluate(&pos), "{hand:?} {text}");
+        }
+        let back = searched(
+            &[
+                ("EvalFile", "<none>"),
+                ("EvalFile", "<embedded>"),
+                ("Use NNUE", "true"),
+            ],
+            text,
+        );
+        assert_eq!(back.nnue_evaluate(), Some(net), "{text}");
+    }
+}

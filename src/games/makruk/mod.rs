@@ -106,7 +106,7 @@ impl Game for Makruk {
     fn new() -> Self {
         Makruk {
             board_honour_auto: true,
-            net: NetChoice::new(nnue::NNUE_SHAPE),
+            net: NetChoice::with_embedded(nnue::NNUE_SHAPE, nnue::embedded_net()),
         }
     }
 
@@ -297,13 +297,13 @@ impl AlphaBetaPosition for Position {
 
     fn evaluate(&self) -> i32 {
         // King and rook, or king and two minors, against a bare king are
-        // known exactly, count included; the tuned evaluation covers the
-        // rest.
+        // known exactly, count included; the tuned evaluation, with the
+        // net's correction where one is used, covers the rest.
         if let Some(v) = krk::score(self).or_else(|| two_minors::score(self)) {
             return v;
         }
         match self.nnue_evaluate() {
-            Some(v) => v.clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
+            Some(v) => (eval::evaluate(self) + v).clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
             None => eval::evaluate(self),
         }
     }

@@ -6,11 +6,15 @@
 //!
 //! A position's [`NnueState`] follows its moves (one accumulator per ply,
 //! updated by the moved, placed and captured piece); the search evaluates
-//! with it when the game's `Use NNUE` option is on.
+//! with it when the game's `Use NNUE` option is on (the default, with the
+//! net the binary ships). A Makruk net corrects the hand evaluation: the
+//! engine evaluates as the hand evaluation plus the net, and training fits
+//! each score minus the hand evaluation ([`Features::base_score`]).
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, NnueState, count_bucket};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket, read_net};
+use std::sync::{Arc, OnceLock};
 
 /// The shape every Makruk net has.
 pub const NNUE_SHAPE: Expect<'static> = Expect {
@@ -19,6 +23,14 @@ pub const NNUE_SHAPE: Expect<'static> = Expect {
     buckets: 8,
     max_active: 32,
 };
+/// The net the binary ships (docs/training.md says how it was made).
+pub fn embedded_net() -> Option<Arc<Network>> {
+    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    let bytes = include_bytes!("nets/makruk.nnue");
+    NET.get_or_init(|| read_net(bytes, &NNUE_SHAPE).ok().map(Arc::new))
+        .clone()
+}
+
 /// Pieces per output bucket.
 const PIECES_PER_BUCKET: u32 = 4;
 /// What turns file a into h in a square, or in a feature (kind x 64 +
@@ -55,6 +67,11 @@ impl Features for Position {
 
     fn mover(&self) -> usize {
         self.side.index()
+    }
+
+    /// The engine evaluates as the hand evaluation plus the net.
+    fn base_score(&self) -> i32 {
+        super::eval::evaluate(self)
     }
 
     /// Makruk's rules are the same in the mirror (no castling, and the
