@@ -174,8 +174,10 @@ where
 }
 
 /// `other` refuses `net`, a net for the game `made_for`, saying so, and
-/// stays without one (`Use NNUE true` refused).
+/// keeps the net it had: `Use NNUE true` is taken after exactly when it
+/// was before (a game that ships a net keeps it; one without stays so).
 pub fn refuses_net<G: Game>(other: &mut G, net: &str, made_for: &str) {
+    let had_a_net = other.set_option("Use NNUE", "true").is_ok();
     match other.set_option("EvalFile", net) {
         Err(e) => assert!(
             e.to_string().contains(&format!("a net for {made_for}")),
@@ -183,7 +185,8 @@ pub fn refuses_net<G: Game>(other: &mut G, net: &str, made_for: &str) {
         ),
         Ok(()) => panic!("{} took a {made_for} net", G::ID),
     }
-    assert!(other.set_option("Use NNUE", "true").is_err());
+    let has_a_net = other.set_option("Use NNUE", "true").is_ok();
+    assert_eq!(has_a_net, had_a_net, "{} changed its net", G::ID);
 }
 
 /// The largest distance, over the positions `texts`, between the value
