@@ -131,7 +131,20 @@ pub trait CarriesNet: Features + Sized {
         self.nnue_slot()
             .map(|n| n.evaluate(self.mover(), self.bucket()))
     }
+
+    /// `hand` (the game's hand evaluation) plus the net's correction
+    /// when one is set ([`Features::base_score`]), kept below the
+    /// search's mate scores; `hand` alone otherwise.
+    fn corrected(&self, hand: i32) -> i32 {
+        match self.nnue_evaluate() {
+            Some(net) => (hand + net).clamp(-CORRECTED_SCORE_MAX, CORRECTED_SCORE_MAX),
+            None => hand,
+        }
+    }
 }
+
+/// The bound of a corrected evaluation, below every game's mate range.
+pub const CORRECTED_SCORE_MAX: i32 = 20_000;
 
 /// Helpers of the games' accumulator tests.
 #[cfg(test)]

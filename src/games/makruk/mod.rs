@@ -70,9 +70,6 @@ pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0
 /// Name of the option that decides how board's honour starts.
 pub const OPTION_BOARD_HONOUR: &str = "Board Honour Counting";
 
-/// The network's scores stay below the search's mate range.
-const NNUE_SCORE_MAX: i32 = 20_000;
-
 /// The Makruk game kind and its option settings.
 #[derive(Debug, Clone)]
 pub struct Makruk {
@@ -302,10 +299,7 @@ impl AlphaBetaPosition for Position {
         if let Some(v) = krk::score(self).or_else(|| two_minors::score(self)) {
             return v;
         }
-        match self.nnue_evaluate() {
-            Some(v) => (eval::evaluate(self) + v).clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
-            None => eval::evaluate(self),
-        }
+        self.corrected(eval::evaluate(self))
     }
 
     fn is_draw(&self, plies_from_root: usize) -> bool {

@@ -46,9 +46,6 @@ use types::*;
 
 pub const START_SFEN: &str = "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1";
 
-/// The network's scores stay below the search's mate range.
-const NNUE_SCORE_MAX: i32 = 20_000;
-
 /// The Ōgi game kind; its options choose the evaluation.
 #[derive(Debug, Clone)]
 pub struct Ogi {
@@ -286,10 +283,7 @@ impl AlphaBetaPosition for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        match self.nnue_evaluate() {
-            Some(v) => v.clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
-            None => eval::evaluate(self),
-        }
+        self.corrected(eval::evaluate(self))
     }
 
     /// Sennichite inside the search (one repetition decides) or in the game

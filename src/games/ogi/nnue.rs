@@ -5,6 +5,10 @@
 //! and princesses: 2 x 34 = 68); 1,988 in all. Gote sees the board turned
 //! half round (square `sq ^ 63`). The output bucket is the number of
 //! pieces on the board, by fives: 8 buckets.
+//!
+//! An Ōgi net corrects the hand evaluation: the engine evaluates as the
+//! hand evaluation plus the net, and training fits each score minus the
+//! hand evaluation ([`Features::base_score`]).
 
 use super::position::Position;
 use super::types::*;
@@ -81,6 +85,11 @@ impl Features for Position {
 
     fn mover(&self) -> usize {
         self.side.index()
+    }
+
+    /// The engine evaluates as the hand evaluation plus the net.
+    fn base_score(&self) -> i32 {
+        super::eval::evaluate(self)
     }
 
     /// Ōgi's rules are the same in the mirror (the start is not: the
@@ -192,5 +201,20 @@ mod tests {
                 .flatten()
                 .all(|&f| f < NNUE_SHAPE.features as usize)
         );
+    }
+
+    #[test]
+    fn a_net_corrects_the_hand_evaluation() {
+        use crate::evalkit::nnue::CarriesNet;
+        use crate::search::AlphaBetaPosition;
+        let mut pos = sfen::parse("lnsiksnl/1r6/pppppp1p/6p1/8/2P5/PP1PPPPP/LNSIKSNL w Bb 1")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let hand = super::super::eval::evaluate(&pos);
+        assert_eq!(pos.base_score(), hand);
+        assert_eq!(pos.evaluate(), hand, "no net: the hand evaluation");
+        pos.set_network(Some(random_net(5)));
+        let net = pos.nnue_evaluate().unwrap_or_else(|| panic!("a net"));
+        assert_ne!(net, 0, "a random net says something");
+        assert_eq!(pos.evaluate(), hand + net);
     }
 }

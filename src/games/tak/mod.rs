@@ -40,9 +40,6 @@ pub const OPTION_HALF_KOMI: &str = "HalfKomi";
 pub const OPTION_STONES: &str = "TakStones";
 pub const OPTION_CAPSTONES: &str = "TakCapstones";
 
-/// The network's scores stay below the search's mate range.
-const NNUE_SCORE_MAX: i32 = 20_000;
-
 /// The Tak game kind and its option settings.
 #[derive(Debug, Clone)]
 pub struct Tak {
@@ -331,10 +328,7 @@ impl AlphaBetaPosition for Position {
     /// A Tak net corrects the hand evaluation (nnue.rs): roads are not
     /// a sum of squares, and the hand evaluation sees them.
     fn evaluate(&self) -> i32 {
-        match self.nnue_evaluate() {
-            Some(v) => (eval::evaluate(self) + v).clamp(-NNUE_SCORE_MAX, NNUE_SCORE_MAX),
-            None => eval::evaluate(self),
-        }
+        self.corrected(eval::evaluate(self))
     }
 
     fn is_draw(&self, plies_from_root: usize) -> bool {
