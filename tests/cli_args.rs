@@ -87,7 +87,15 @@ fn bench_takes_at_most_one_game_and_one_unsigned_depth() {
         "bad option 'EvalFile'",
     );
     usage_error(
-        &words(&["bench", "ogi", "1", "--option", "Use NNUE=true"]),
+        &words(&[
+            "bench",
+            "ogi",
+            "1",
+            "--option",
+            "EvalFile=<none>",
+            "--option",
+            "Use NNUE=true",
+        ]),
         "no network loaded",
     );
     // Either order is still fine.

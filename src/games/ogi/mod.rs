@@ -60,7 +60,7 @@ impl Game for Ogi {
 
     fn new() -> Self {
         Ogi {
-            net: NetChoice::new(nnue::NNUE_SHAPE),
+            net: NetChoice::with_embedded(nnue::NNUE_SHAPE, nnue::embedded_net()),
         }
     }
 

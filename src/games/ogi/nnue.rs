@@ -8,16 +8,26 @@
 //!
 //! An Ōgi net corrects the hand evaluation: the engine evaluates as the
 //! hand evaluation plus the net, and training fits each score minus the
-//! hand evaluation ([`Features::base_score`]).
+//! hand evaluation ([`Features::base_score`]). The binary ships one, used
+//! by default.
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, NnueState, count_bucket};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket, read_net};
+use std::sync::{Arc, OnceLock};
 
 const BOARD_FEATURES: usize = 2 * KINDS * 64;
 /// Where each hand kind's counts start among one side's hand features.
 const HAND_OFFSET: [usize; HAND_KINDS] = [0, 16, 20, 24, 28, 30, 32];
 const HAND_FEATURES: usize = 34;
+/// The net the binary ships (docs/training.md says how it was made).
+pub fn embedded_net() -> Option<Arc<Network>> {
+    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    let bytes = include_bytes!("nets/ogi.nnue");
+    NET.get_or_init(|| read_net(bytes, &NNUE_SHAPE).ok().map(Arc::new))
+        .clone()
+}
+
 /// Pieces per output bucket.
 const PIECES_PER_BUCKET: u32 = 5;
 /// What turns file a into h in a square, or in a board feature (kind x
@@ -216,5 +226,40 @@ mod tests {
         let net = pos.nnue_evaluate().unwrap_or_else(|| panic!("a net"));
         assert_ne!(net, 0, "a random net says something");
         assert_eq!(pos.evaluate(), hand + net);
+    }
+
+    #[test]
+    fn the_shipped_net_is_used_by_default_and_options_turn_it_off() {
+        use crate::evalkit::nnue::CarriesNet;
+        use crate::games::Game;
+        use crate::games::ogi::Ogi;
+        use crate::search::AlphaBetaPosition;
+        let searched = |options: &[(&str, &str)]| {
+            let mut game = Ogi::new();
+            for (name, value) in options {
+                game.set_option(name, value)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            let mut pos = sfen::parse(START_SFEN).unwrap_or_else(|e| panic!("{e}"));
+            game.prepare_search(&mut pos);
+            pos
+        };
+        let pos = searched(&[]);
+        let hand = super::super::eval::evaluate(&pos);
+        let net = pos
+            .nnue_evaluate()
+            .unwrap_or_else(|| panic!("no net by default"));
+        assert_eq!(pos.evaluate(), hand + net);
+        for off in [&[("Use NNUE", "false")][..], &[("EvalFile", "<none>")]] {
+            let pos = searched(off);
+            assert!(pos.nnue_evaluate().is_none(), "{off:?}");
+            assert_eq!(pos.evaluate(), hand, "{off:?}");
+        }
+        let back = searched(&[
+            ("EvalFile", "<none>"),
+            ("EvalFile", "<embedded>"),
+            ("Use NNUE", "true"),
+        ]);
+        assert_eq!(back.nnue_evaluate(), Some(net));
     }
 }
