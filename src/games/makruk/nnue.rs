@@ -23,6 +23,7 @@ pub const NNUE_SHAPE: Expect<'static> = Expect {
     buckets: 8,
     max_active: 32,
 };
+
 /// The net the binary ships (docs/training.md says how it was made).
 pub fn embedded_net() -> Option<Arc<Network>> {
     static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
