@@ -8,7 +8,7 @@
 use super::{GameError, OptionKind, OptionSpec};
 use crate::evalkit::nnue::{CarriesNet, Expect, Network, read_net};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub const OPTION_EVAL_FILE: &str = "EvalFile";
 pub const OPTION_USE_NNUE: &str = "Use NNUE";
@@ -16,6 +16,21 @@ pub const OPTION_USE_NNUE: &str = "Use NNUE";
 pub const EVAL_FILE_NONE: &str = "<none>";
 /// `EvalFile`'s value for the net the binary ships, where the game has one.
 pub const EVAL_FILE_EMBEDDED: &str = "<embedded>";
+
+/// Where a game keeps the net it ships, read once.
+pub type EmbeddedNet = OnceLock<Option<Arc<Network>>>;
+
+/// The net in `bytes` (a game's `include_bytes!`), read into `cell` the
+/// first time; `None` if they are not a sound net of `shape` (each
+/// shipped net has a test that it loads).
+pub fn embedded_net(
+    cell: &'static EmbeddedNet,
+    bytes: &[u8],
+    shape: &Expect<'static>,
+) -> Option<Arc<Network>> {
+    cell.get_or_init(|| read_net(bytes, shape).ok().map(Arc::new))
+        .clone()
+}
 
 /// The loaded network, if any, and whether the search uses it.
 #[derive(Clone)]

@@ -13,8 +13,9 @@
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket, read_net};
-use std::sync::{Arc, OnceLock};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket};
+use crate::games::net_choice::{self, EmbeddedNet};
+use std::sync::Arc;
 
 /// The shape every Makruk net has.
 pub const NNUE_SHAPE: Expect<'static> = Expect {
@@ -26,10 +27,8 @@ pub const NNUE_SHAPE: Expect<'static> = Expect {
 
 /// The net the binary ships (docs/training.md says how it was made).
 pub fn embedded_net() -> Option<Arc<Network>> {
-    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
-    let bytes = include_bytes!("nets/makruk.nnue");
-    NET.get_or_init(|| read_net(bytes, &NNUE_SHAPE).ok().map(Arc::new))
-        .clone()
+    static NET: EmbeddedNet = EmbeddedNet::new();
+    net_choice::embedded_net(&NET, include_bytes!("nets/makruk.nnue"), &NNUE_SHAPE)
 }
 
 /// Pieces per output bucket.

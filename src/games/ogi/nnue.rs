@@ -13,8 +13,9 @@
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket, read_net};
-use std::sync::{Arc, OnceLock};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState, count_bucket};
+use crate::games::net_choice::{self, EmbeddedNet};
+use std::sync::Arc;
 
 const BOARD_FEATURES: usize = 2 * KINDS * 64;
 /// Where each hand kind's counts start among one side's hand features.
@@ -22,10 +23,8 @@ const HAND_OFFSET: [usize; HAND_KINDS] = [0, 16, 20, 24, 28, 30, 32];
 const HAND_FEATURES: usize = 34;
 /// The net the binary ships (docs/training.md says how it was made).
 pub fn embedded_net() -> Option<Arc<Network>> {
-    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
-    let bytes = include_bytes!("nets/ogi.nnue");
-    NET.get_or_init(|| read_net(bytes, &NNUE_SHAPE).ok().map(Arc::new))
-        .clone()
+    static NET: EmbeddedNet = EmbeddedNet::new();
+    net_choice::embedded_net(&NET, include_bytes!("nets/ogi.nnue"), &NNUE_SHAPE)
 }
 
 /// Pieces per output bucket.

@@ -20,8 +20,9 @@
 
 use super::position::Position;
 use super::types::*;
-use crate::evalkit::nnue::{Expect, Features, Network, NnueState, read_net};
-use std::sync::{Arc, OnceLock};
+use crate::evalkit::nnue::{Expect, Features, Network, NnueState};
+use crate::games::net_choice::{self, EmbeddedNet};
+use std::sync::Arc;
 
 const FRAME: usize = MAX_SIZE * MAX_SIZE;
 /// Stones under the top that have features: a carry lifts at most eight.
@@ -58,10 +59,8 @@ pub const EMBEDDED_NET_SETTING: Config = Config {
 
 /// The net the binary ships (docs/training.md says how it was made).
 pub fn embedded_net() -> Option<Arc<Network>> {
-    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
-    let bytes = include_bytes!("nets/tak6-komi2.nnue");
-    NET.get_or_init(|| read_net(bytes, &NNUE_SHAPE).ok().map(Arc::new))
-        .clone()
+    static NET: EmbeddedNet = EmbeddedNet::new();
+    net_choice::embedded_net(&NET, include_bytes!("nets/tak6-komi2.nnue"), &NNUE_SHAPE)
 }
 
 /// A feature as player 1 sees it; player 2's view swaps "own" and
