@@ -533,6 +533,13 @@ fn shipped_makruk_rook_endings_are_valid() {
 }
 
 #[test]
+fn shipped_makruk_pawnless_positions_are_valid() {
+    // Every line is a legal position of a real game, its count running.
+    let stdout = plays_two_games_from(Match::new().game("makruk"), "makruk-pawnless.txt");
+    assert!(stdout.contains("42 opening(s)"), "{stdout}");
+}
+
+#[test]
 fn shipped_makruk_minor_endings_are_valid() {
     // Every line is a legal start of one of the six pawnless minor-piece
     // endings (the match checks each when it loads the file).

@@ -6,13 +6,14 @@
 //! under Makruk counting: a lone minor piece, two mets, or a knight and a
 //! met cannot force mate on a bare king; a bare king should be driven to a
 //! corner with the attacking king close (so should a king left with one
-//! minor piece against a rook); and the score fades toward 0 as the count
-//! nears its limit. King and rook, or king and two minors, against a bare
-//! king are not evaluated here: `krk.rs` and `two_minors.rs` know them
-//! exactly. Threats (pieces attacked by cheaper ones or undefended) and
-//! safe checks are in `threats.rs`, king shelter in `king_safety.rs`, and
-//! pawns side by side, backward pawns, the kings' race to a passed pawn and
-//! outposts in `pawn_structure.rs`.
+//! minor piece against a rook, and any king whose side is behind once no
+//! pawns are left and the count runs); and the score fades toward 0 as
+//! the count nears its limit. King and rook, or king and two minors,
+//! against a bare king are not evaluated here: `krk.rs` and
+//! `two_minors.rs` know them exactly. Threats (pieces attacked by cheaper
+//! ones or undefended) and safe checks are in `threats.rs`, king shelter
+//! in `king_safety.rs`, and pawns side by side, backward pawns, the
+//! kings' race to a passed pawn and outposts in `pawn_structure.rs`.
 //!
 //! The weights are the named table of `eval_weights.rs`, written by the
 //! tuner (`tabula tune makruk`), never typed here. The evaluation is written
@@ -122,6 +123,10 @@ const LONE_MINOR_EDGE: i32 = 5;
 const DEAD_DRAW_DIVISOR: i32 = 8;
 /// The score fades to 0 over the last this many plies of a count.
 const COUNT_FADE: i32 = 48;
+/// With no pawns left (the board's count runs), a side ahead by at least
+/// this much material (search values: a met) drives the other king as
+/// against a bare one: the count leaves no time to wander.
+const PRESS_MARGIN: i32 = VALUES[MET];
 
 /// Chebyshev distance of a square from the centre: 0 (d4..e5) to 3 (edge).
 #[inline(always)]
@@ -190,6 +195,22 @@ fn rook_against_lone_minor(pos: &Position, strong: Side) -> bool {
     let minors = pos.pieces(weak, MET) | pos.pieces(weak, KHON) | pos.pieces(weak, KNIGHT);
     // King and one minor: nothing else.
     pos.pieces(strong, ROOK) != 0 && pos.colors[weak].count_ones() == 2 && minors != 0
+}
+
+/// Search-value material of `c`'s pieces.
+fn material(pos: &Position, c: Side) -> i32 {
+    (PAWN..KING)
+        .map(|k| pos.pieces(c, k).count_ones() as i32 * VALUES[k])
+        .sum()
+}
+
+/// Whether `strong` should press under the board's count: no pawns on the
+/// board, the other side not bare (its own endings are above), and
+/// `strong` ahead by [`PRESS_MARGIN`] with enough to mate.
+fn presses_on_count(pos: &Position, strong: Side) -> bool {
+    pos.kinds[PAWN] == 0
+        && material(pos, strong) - material(pos, strong.other()) >= PRESS_MARGIN
+        && can_mate_without_pawns(pos, strong)
 }
 
 /// The drive of a lone (or nearly lone) king: to the edge and a corner,
@@ -439,9 +460,10 @@ fn evaluate_white<S: EvalSink>(s: &mut S, pos: &Position) {
         let weak = strong.other();
         let sign = if strong == WHITE { 1 } else { -1 };
         if pos.colors[weak].count_ones() != 1 {
-            if rook_against_lone_minor(pos, strong) {
+            if rook_against_lone_minor(pos, strong) || presses_on_count(pos, strong) {
                 // Mated with its minor still on the board, or the count
-                // after winning the minor is short: the same drive.
+                // after winning the minor is short: the same drive. So
+                // under the board's count, which leaves no time to wander.
                 drive_king(s, pos, strong, sign);
             }
             continue;
@@ -572,6 +594,40 @@ mod tests {
         let with_pawn = ev("k7/2m5/2K5/8/p7/8/8/7R w - - 0 60");
         let with_pawn_centre = ev("8/8/8/3km3/p7/8/8/K6R w - - 0 60");
         assert!(with_pawn - with_pawn_centre < corner - centre);
+    }
+
+    #[test]
+    fn with_no_pawns_left_the_side_ahead_drives_the_other_king() {
+        // Rook and two mets against a rook: the weak king in the corner is
+        // worth more to White than in the centre, by the drive; a pawn on
+        // the board (no count yet) stops the drive.
+        let corner = ev("k7/8/2K5/8/8/8/1r6/5MMR w - - 0 60");
+        let centre = ev("8/8/8/4k3/8/2K5/1r6/5MMR w - - 0 60");
+        let pawn_corner = ev("k7/8/2K4p/8/8/8/1r6/5MMR w - - 0 60");
+        let pawn_centre = ev("8/8/7p/4k3/8/2K5/1r6/5MMR w - - 0 60");
+        let drive = corner - centre;
+        assert!(
+            drive > pawn_corner - pawn_centre + 60,
+            "{corner} {centre} {pawn_corner} {pawn_centre}"
+        );
+        let pos = |f: &str| fen::parse(f, true).unwrap();
+        assert!(presses_on_count(
+            &pos("8/8/8/4k3/8/2K5/1r6/5MMR w - - 0 60"),
+            WHITE
+        ));
+        // Not when only a met ahead without mating material, nor level.
+        assert!(!presses_on_count(
+            &pos("8/8/8/4k3/8/2K5/8/5MM1 w - - 0 60"),
+            WHITE
+        ));
+        assert!(!presses_on_count(
+            &pos("8/8/8/4k3/8/2K5/1r6/7R w - - 0 60"),
+            WHITE
+        ));
+        assert!(!presses_on_count(
+            &pos("8/8/8/4k3/8/2K5/1r6/5MMR w - - 0 60"),
+            BLACK
+        ));
     }
 
     #[test]
