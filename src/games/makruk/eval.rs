@@ -615,7 +615,8 @@ mod tests {
             &pos("8/8/8/4k3/8/2K5/1r6/5MMR w - - 0 60"),
             WHITE
         ));
-        // Not when only a met ahead without mating material, nor level.
+        // Not without mating material (two mets), nor level, nor for the
+        // side behind.
         assert!(!presses_on_count(
             &pos("8/8/8/4k3/8/2K5/8/5MM1 w - - 0 60"),
             WHITE
